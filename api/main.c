@@ -1,0 +1,133 @@
+/*
+ * main.c - the mtpar command: GCC-style options in, mtpar_run out.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mtpar.h"
+
+static const char usage[] =
+	"Usage: mtpar [options] FILE...\n"
+	"Parallelize sequential C (DNN generator output) for N cores.\n"
+	"The files are analysed together as one program; each FILE.c is written\n"
+	"back as FILE.par.c beside it.\n"
+	"\n"
+	"Options:\n"
+	"  -np N            schedule for N cores (default 2)\n"
+	"  -o FILE          write the output to FILE (one input only)\n"
+	"  -D NAME[=VALUE]  define a macro for #if evaluation\n"
+	"  -U NAME          undefine a macro\n"
+	"  -I DIR           search DIR for headers that define macros\n"
+	"  --dump=STAGE     print a stage to stdout and write no program;\n"
+	"                   STAGE is pp, funcs, ir or mt\n"
+	"  --help           print this help and exit\n"
+	"  --version        print the version and exit\n"
+	"\n"
+	"Report bugs with the input file and the command line.\n";
+
+__attribute__((format(printf, 1, 2)))
+static int bad_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("mtpar: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'mtpar --help' for more information.\n", stderr);
+	return 1;
+}
+
+/* The value of "-X VALUE" or "-XVALUE"; NULL when missing. */
+static const char *option_value(int argc, char **argv, int *i, const char *flag)
+{
+	size_t n = strlen(flag);
+
+	if (argv[*i][n] != '\0')
+		return argv[*i] + n + (argv[*i][n] == '=');
+	if (*i + 1 >= argc)
+		return NULL;
+	return argv[++*i];
+}
+
+static bool parse_cores(const char *s, int *n)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (*s == '\0' || *end != '\0' || v < 1 || v > 1024)
+		return false;
+	*n = (int)v;
+	return true;
+}
+
+/* Recognizes one option at argv[*i]; returns 0, 1 on error, -1 to exit 0. */
+static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i], *v;
+
+	if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+		return fputs(usage, stdout), -1;
+	if (strcmp(a, "--version") == 0)
+		return printf("mtpar %s\n", MTPAR_VERSION), -1;
+	if (strncmp(a, "--dump=", 7) == 0) {
+		o->dump = mtpar_dump_from_name(a + 7);
+		return o->dump == MTPAR_DUMP_NONE ? bad_usage("unknown stage in '%s'", a) : 0;
+	}
+	if (strncmp(a, "-np", 3) == 0) {
+		v = option_value(argc, argv, i, "-np");
+		return v && parse_cores(v, &o->ncores) ? 0 : bad_usage("'-np' needs a core count from 1 to 1024");
+	}
+	if (a[1] == 'o' || a[1] == 'D' || a[1] == 'U' || a[1] == 'I') {
+		char flag[3] = { '-', a[1], '\0' };
+
+		if (!(v = option_value(argc, argv, i, flag)) || !*v)
+			return bad_usage("missing argument to '%s'", flag);
+		if (a[1] == 'o')
+			o->output = v;
+		else if (a[1] == 'I')
+			o->include_dirs[o->ninclude_dirs++] = v;
+		else if (a[1] == 'D')
+			o->defines[o->ndefines++] = v;
+		else {
+			char *u = malloc(strlen(v) + 2);
+
+			if (!u)
+				return bad_usage("out of memory");
+			sprintf(u, "!%s", v);
+			o->defines[o->ndefines++] = u;
+		}
+		return 0;
+	}
+	return bad_usage("unrecognized command-line option '%s'", a);
+}
+
+int main(int argc, char **argv)
+{
+	mtpar_options opts;
+	const char **files = calloc((size_t)argc, sizeof(*files));
+	int nfiles = 0, rc;
+
+	mtpar_options_init(&opts);
+	opts.defines = calloc((size_t)argc, sizeof(*opts.defines));
+	opts.include_dirs = calloc((size_t)argc, sizeof(*opts.include_dirs));
+	if (!files || !opts.defines || !opts.include_dirs)
+		return 1;
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] != '-' || argv[i][1] == '\0') {
+			files[nfiles++] = argv[i];
+			continue;
+		}
+		rc = parse_option(&opts, argc, argv, &i);
+		if (rc != 0)
+			return rc < 0 ? 0 : rc;
+	}
+	if (nfiles == 0)
+		return bad_usage("no input files");
+	if (opts.output && nfiles > 1 && opts.dump == MTPAR_DUMP_NONE)
+		return bad_usage("cannot specify '-o' with several input files");
+	return mtpar_run(&opts, nfiles, files);
+}

@@ -1,0 +1,165 @@
+/*
+ * mtpar.c - the pipeline in one function (mtpar_run): read, preprocess,
+ * parse, lower, cut into macro tasks, then dump a stage or rewrite each
+ * input through the backend's edit list.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+#include "backend.h"
+#include "mtpar.h"
+
+void mtpar_options_init(mtpar_options *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->ncores = 2;
+}
+
+mtpar_dump mtpar_dump_from_name(const char *name)
+{
+	static const struct {
+		const char *name;
+		mtpar_dump dump;
+	} stages[] = {
+		{ "pp", MTPAR_DUMP_PP },
+		{ "funcs", MTPAR_DUMP_FUNCS },
+		{ "ir", MTPAR_DUMP_IR },
+		{ "mt", MTPAR_DUMP_MT },
+	};
+
+	for (size_t i = 0; i < sizeof(stages) / sizeof(stages[0]); i++)
+		if (strcmp(name, stages[i].name) == 0)
+			return stages[i].dump;
+	return MTPAR_DUMP_NONE;
+}
+
+/* -D NAME[=VALUE] and -U NAME, in command-line order, for pp_scan. */
+static void fill_pp_config(PPConfig *cfg, const mtpar_options *opts)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	for (int i = 0; i < opts->ndefines; i++) {
+		const char *d = opts->defines[i];
+		const char *eq = strchr(d, '=');
+		PPDefine def;
+
+		if (d[0] == '!') {
+			def.name = d + 1;
+			def.value = NULL;
+		} else if (eq) {
+			def.name = arena_strndup(d, (size_t)(eq - d));
+			def.value = eq + 1;
+		} else {
+			def.name = d;
+			def.value = "1";
+		}
+		array_push(&cfg->defines, def);
+	}
+	for (int i = 0; i < opts->ninclude_dirs; i++)
+		array_push(&cfg->include_dirs, opts->include_dirs[i]);
+}
+
+/* NAME.c -> NAME.par.c beside the input, as Pluto writes NAME.pluto.c. */
+static char *default_output(const char *input)
+{
+	size_t n = strlen(input);
+	char *out = xmalloc(n + 8);
+
+	if (n > 2 && strcmp(input + n - 2, ".c") == 0)
+		n -= 2;
+	memcpy(out, input, n);
+	strcpy(out + n, ".par.c");
+	return out;
+}
+
+static void dump_funcs(FILE *out, const Program *prog)
+{
+	for (uint32_t i = 0; i < prog->funcs.len; i++) {
+		const Func *f = prog->funcs.items[i];
+		uint32_t line, col;
+
+		source_pos(f->src, f->start, &line, &col);
+		fprintf(out, "%s:%u: %s%s%s\n", f->src->path, line,
+		        f->storage == SC_STATIC ? "static " : "",
+		        f->is_inline ? "inline " : "", intern_name(f->name));
+	}
+}
+
+static bool dump_stage(const Program *prog, mtpar_dump dump)
+{
+	switch (dump) {
+	case MTPAR_DUMP_PP:
+		for (uint32_t i = 0; i < prog->sources.len; i++)
+			pp_dump(stdout, prog->sources.items[i]);
+		break;
+	case MTPAR_DUMP_FUNCS:
+		dump_funcs(stdout, prog);
+		break;
+	case MTPAR_DUMP_IR:
+		lower_dump(stdout, prog);
+		break;
+	case MTPAR_DUMP_MT:
+		mt_dump(stdout, prog);
+		break;
+	case MTPAR_DUMP_NONE:
+		return false;
+	}
+	return fflush(stdout) == 0;
+}
+
+/* Front end for one file: read, preprocess, parse, lower. */
+static bool compile_file(Program *prog, const char *path, const PPConfig *cfg,
+                         TSTree **tree)
+{
+	Source *src = source_read(path);
+
+	if (!src)
+		return false;
+	array_push(&prog->sources, src);
+	if (!pp_scan(src, cfg))
+		return false;
+	*tree = parse_source(src);
+	if (!*tree)
+		return false;
+	return lower_source(prog, src, *tree);
+}
+
+/* Until the parallelizer exists, every output is its input, rewritten. */
+static bool write_outputs(const Program *prog, const mtpar_options *opts)
+{
+	for (uint32_t i = 0; i < prog->sources.len; i++) {
+		const Source *src = prog->sources.items[i];
+		char *path = opts->output ? NULL : default_output(src->path);
+		EditList edits = { 0 };
+		bool ok = edit_write_file(src, &edits, path ? path : opts->output);
+
+		array_free(&edits.edits);
+		free(path);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
+{
+	Program *prog = ARENA_NEW(Program);
+	TSTree **trees = xcalloc((size_t)nfiles, sizeof(*trees));
+	PPConfig cfg;
+	bool ok = parse_check_abi();
+
+	fill_pp_config(&cfg, opts);
+	for (int i = 0; ok && i < nfiles; i++)
+		ok = compile_file(prog, files[i], &cfg, &trees[i]);
+	if (ok) {
+		lower_resolve_calls(prog);
+		mt_build(prog);
+		ok = opts->dump != MTPAR_DUMP_NONE ? dump_stage(prog, opts->dump)
+		                                   : write_outputs(prog, opts);
+	}
+	for (int i = 0; i < nfiles; i++)
+		if (trees[i])
+			ts_tree_delete(trees[i]);
+	free(trees);
+	return ok && error_count() == 0 ? 0 : 1;
+}

@@ -1,0 +1,44 @@
+/*
+ * mtpar.h - the public interface of libmtpar, the OSCAR-style automatic
+ * parallelizing compiler for C.  This is the only header users include;
+ * the mtpar driver (api/main.c) is a thin client of it.
+ */
+#ifndef MTPAR_H
+#define MTPAR_H
+
+#define MTPAR_VERSION "0.1.0"
+
+/* What mtpar_run prints instead of writing a parallel program. */
+typedef enum mtpar_dump {
+	MTPAR_DUMP_NONE,
+	MTPAR_DUMP_PP,    /* byte ranges hidden from the parser */
+	MTPAR_DUMP_FUNCS, /* function definitions found */
+	MTPAR_DUMP_IR,    /* the lowered IR */
+	MTPAR_DUMP_MT,    /* macro tasks, hierarchically */
+} mtpar_dump;
+
+typedef struct mtpar_options {
+	int ncores;              /* -np N: cores to schedule for (default 2) */
+	const char *output;      /* -o FILE; NULL: NAME.par.c beside each input */
+	mtpar_dump dump;         /* --dump=STAGE: print it to stdout, write no program */
+	const char **defines;    /* "NAME", "NAME=VALUE" (-D) or "!NAME" (-U), in order */
+	int ndefines;
+	const char **include_dirs; /* -I DIR */
+	int ninclude_dirs;
+} mtpar_options;
+
+/* Defaults: 2 cores, no dump, output beside the input. */
+void mtpar_options_init(mtpar_options *opts);
+
+/*
+ * Compiles the files together as one program and writes the parallel
+ * program (one output per input) or the requested dump.  Diagnostics go to
+ * stderr.  Returns 0 on success, 1 on bad input; no output file is left
+ * behind on failure.  The options and file names are borrowed.
+ */
+int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files);
+
+/* Parses a --dump argument ("pp", "funcs", "ir", "mt"); MTPAR_DUMP_NONE if unknown. */
+mtpar_dump mtpar_dump_from_name(const char *name);
+
+#endif /* MTPAR_H */

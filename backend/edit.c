@@ -1,0 +1,104 @@
+/*
+ * edit.c - the rewriter: every change to the input is an Edit keyed by byte
+ * offset; they are sorted once and applied in one pass over the original
+ * text, so everything not edited comes out byte for byte.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "backend.h"
+
+static void add(EditList *list, uint32_t start, uint32_t end, const char *text)
+{
+	Edit e = { start, end, text, list->edits.len };
+
+	if (end < start)
+		die("edit with end %u before start %u", end, start);
+	array_push(&list->edits, e);
+}
+
+void edit_insert(EditList *list, uint32_t at, const char *text)
+{
+	add(list, at, at, text);
+}
+
+void edit_replace(EditList *list, uint32_t start, uint32_t end, const char *text)
+{
+	add(list, start, end, text);
+}
+
+/* By start offset; at one offset insertions first, then in the order made. */
+static int cmp_edit(const void *pa, const void *pb)
+{
+	const Edit *a = pa, *b = pb;
+	bool ains = a->start == a->end, bins = b->start == b->end;
+
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	if (ains != bins)
+		return ains ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+bool edit_apply(const Source *src, EditList *list, FILE *out)
+{
+	uint32_t pos = 0;
+
+	qsort(list->edits.items, list->edits.len, sizeof(Edit), cmp_edit);
+	for (uint32_t i = 0; i < list->edits.len; i++) {
+		const Edit *e = &list->edits.items[i];
+
+		if (e->start < pos)
+			die("overlapping edits at byte %u of %s", e->start, src->path);
+		fwrite(src->text + pos, 1, e->start - pos, out);
+		fputs(e->text, out);
+		pos = e->end;
+	}
+	if (pos > src->len)
+		die("edit past the end of %s", src->path);
+	fwrite(src->text + pos, 1, src->len - pos, out);
+	return !ferror(out);
+}
+
+/* mkstemp creates 0600; the output should get the usual mode. */
+static mode_t current_umask(void)
+{
+	mode_t m = umask(022);
+
+	umask(m);
+	return m;
+}
+
+bool edit_write_file(const Source *src, EditList *list, const char *path)
+{
+	size_t n = strlen(path);
+	char *tmp = xmalloc(n + 16);
+	FILE *out;
+	int fd;
+	bool ok;
+
+	memcpy(tmp, path, n);
+	memcpy(tmp + n, ".tmp.XXXXXX", 12);
+	fd = mkstemp(tmp);
+	if (fd < 0 || !(out = fdopen(fd, "w"))) {
+		error_plain("%s: cannot create output: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		free(tmp);
+		return false;
+	}
+	ok = fchmod(fd, 0666 & ~current_umask()) == 0;
+	ok = edit_apply(src, list, out) && ok;
+	ok = fclose(out) == 0 && ok;
+	if (ok && rename(tmp, path) != 0)
+		ok = false;
+	if (!ok) {
+		error_plain("%s: cannot write output: %s", path, strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	return ok;
+}

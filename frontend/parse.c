@@ -1,0 +1,127 @@
+/*
+ * parse.c - runs tree-sitter-c over the parts of a source that pp_scan left
+ * visible (tree-sitter's included ranges), and reports the first ERROR or
+ * MISSING node GCC-style instead of handing a broken tree to the lowering.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+#include "frontend.h"
+
+const TSLanguage *tree_sitter_c(void);
+
+bool parse_check_abi(void)
+{
+	uint32_t abi = ts_language_version(tree_sitter_c());
+
+	if (abi < TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION || abi > TREE_SITTER_LANGUAGE_VERSION) {
+		error_plain("the C grammar has ABI %u; this tree-sitter runtime accepts %u to %u",
+		            abi, TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION,
+		            TREE_SITTER_LANGUAGE_VERSION);
+		return false;
+	}
+	return true;
+}
+
+static TSPoint point_at(const Source *src, uint32_t byte)
+{
+	uint32_t line, col;
+
+	source_pos(src, byte, &line, &col);
+	return (TSPoint){ line - 1, col - 1 };
+}
+
+/* The complement of src->hidden, as tree-sitter ranges.  Caller frees. */
+static TSRange *visible_ranges(const Source *src, uint32_t *count)
+{
+	TSRange *r = xmalloc((src->hidden.len + 1) * sizeof(*r));
+	uint32_t n = 0, from = 0;
+
+	for (uint32_t i = 0; i <= src->hidden.len; i++) {
+		uint32_t to = i < src->hidden.len ? src->hidden.items[i].start : src->len;
+
+		if (to > from) {
+			r[n].start_byte = from;
+			r[n].end_byte = to;
+			r[n].start_point = point_at(src, from);
+			r[n].end_point = point_at(src, to);
+			n++;
+		}
+		if (i < src->hidden.len)
+			from = src->hidden.items[i].end;
+	}
+	*count = n;
+	return r;
+}
+
+/* First ERROR or MISSING node in document order, or a null node. */
+static TSNode first_error(TSNode node)
+{
+	uint32_t n;
+
+	if (ts_node_is_missing(node) || strcmp(ts_node_type(node), "ERROR") == 0)
+		return node;
+	n = ts_node_child_count(node);
+	for (uint32_t i = 0; i < n; i++) {
+		TSNode c = ts_node_child(node, i);
+
+		if (ts_node_has_error(c)) {
+			TSNode e = first_error(c);
+
+			if (!ts_node_is_null(e))
+				return e;
+		}
+	}
+	return (TSNode){ 0 };
+}
+
+static void report_syntax_error(const Source *src, TSNode root)
+{
+	TSNode e = first_error(root);
+	uint32_t at = ts_node_is_null(e) ? 0 : ts_node_start_byte(e);
+
+	if (!ts_node_is_null(e) && ts_node_is_missing(e)) {
+		error_at(src, at, "syntax error: expected '%s'", ts_node_type(e));
+		return;
+	}
+	if (!ts_node_is_null(e) && ts_node_child_count(e) > 0) {
+		/* An ERROR node starts at the first token the grammar could not place. */
+		TSNode tok = ts_node_child(e, 0);
+		uint32_t len = ts_node_end_byte(tok) - ts_node_start_byte(tok);
+
+		if (len > 0 && len <= 40) {
+			error_at(src, at, "syntax error before '%.*s'", (int)len,
+			         src->text + ts_node_start_byte(tok));
+			return;
+		}
+	}
+	error_at(src, at, "syntax error");
+}
+
+TSTree *parse_source(const Source *src)
+{
+	TSParser *parser = ts_parser_new();
+	uint32_t nranges;
+	TSRange *ranges = visible_ranges(src, &nranges);
+	TSTree *tree = NULL;
+
+	if (!ts_parser_set_language(parser, tree_sitter_c()))
+		die("tree-sitter refused the C grammar");
+	if (nranges > 0 && !ts_parser_set_included_ranges(parser, ranges, nranges))
+		die("tree-sitter refused the visible ranges of %s", src->path);
+	if (nranges > 0)
+		tree = ts_parser_parse_string(parser, NULL, src->text, src->len);
+	free(ranges);
+	ts_parser_delete(parser);
+	if (!tree) {
+		error_at(src, 0, "nothing to parse: every line is preprocessed away");
+		return NULL;
+	}
+	if (ts_node_has_error(ts_tree_root_node(tree))) {
+		report_syntax_error(src, ts_tree_root_node(tree));
+		ts_tree_delete(tree);
+		return NULL;
+	}
+	return tree;
+}

@@ -1,0 +1,224 @@
+/*
+ * source.c - input files, byte offset to line:col, and the GCC-style
+ * diagnostics channel ("file:line:col: error: message").
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "frontend.h"
+
+static int nerrors;
+
+int error_count(void)
+{
+	return nerrors;
+}
+
+void error_plain(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("mtpar: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	nerrors++;
+}
+
+static void diag(const Source *src, uint32_t byte, const char *what,
+                 const char *fmt, va_list ap)
+{
+	uint32_t line, col;
+
+	source_pos(src, byte, &line, &col);
+	fprintf(stderr, "%s:%u:%u: %s: ", src->path, line, col, what);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void error_at(const Source *src, uint32_t byte, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag(src, byte, "error", fmt, ap);
+	va_end(ap);
+	nerrors++;
+}
+
+void warning_at(const Source *src, uint32_t byte, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag(src, byte, "warning", fmt, ap);
+	va_end(ap);
+}
+
+void remark_at(const Source *src, uint32_t byte, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag(src, byte, "remark", fmt, ap);
+	va_end(ap);
+}
+
+/* Length of the UTF-8 sequence at s (at most n bytes), 0 if malformed. */
+static uint32_t utf8_len(const unsigned char *s, uint32_t n)
+{
+	uint32_t len, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return len;
+}
+
+/* Checks the text is C source we can read; reports the first bad byte. */
+static bool check_text(Source *src)
+{
+	const unsigned char *s = (const unsigned char *)src->text;
+	uint32_t i = 0;
+
+	if (src->len == 0) {
+		error_plain("%s: file is empty", src->path);
+		return false;
+	}
+	if (memchr(s, '\0', src->len)) {
+		error_plain("%s: binary file (contains NUL bytes), not C source", src->path);
+		return false;
+	}
+	while (i < src->len) {
+		uint32_t n;
+
+		if (s[i] < 0x80) { /* fast path for ASCII runs */
+			i++;
+			continue;
+		}
+		n = utf8_len(s + i, src->len - i);
+		if (n == 0) {
+			error_at(src, i, "invalid UTF-8 byte 0x%02x; mtpar reads UTF-8 C source", s[i]);
+			return false;
+		}
+		i += n;
+	}
+	return true;
+}
+
+static void index_lines(Source *src)
+{
+	uint32_t n = 1, k = 1;
+
+	for (const char *p = src->text; (p = memchr(p, '\n', src->text + src->len - p)); p++)
+		n++;
+	src->line_start = xmalloc(n * sizeof(*src->line_start));
+	src->line_start[0] = 0;
+	for (const char *p = src->text; (p = memchr(p, '\n', src->text + src->len - p)); p++)
+		src->line_start[k++] = (uint32_t)(p - src->text) + 1;
+	src->nlines = n;
+}
+
+static char *read_all(const char *path, uint32_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	struct stat st;
+	char *buf;
+	size_t got;
+
+	if (!f) {
+		error_plain("%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) != 0 || S_ISDIR(st.st_mode)) {
+		error_plain("%s: is a directory, not a C source file", path);
+		fclose(f);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size >= (off_t)UINT32_MAX) {
+		error_plain("%s: not a regular file of at most 4 GB", path);
+		fclose(f);
+		return NULL;
+	}
+	buf = xmalloc((size_t)st.st_size + 1);
+	got = fread(buf, 1, (size_t)st.st_size, f);
+	if (ferror(f)) {
+		error_plain("%s: read error: %s", path, strerror(errno));
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	buf[got] = '\0';
+	*len = (uint32_t)got;
+	return buf;
+}
+
+Source *source_read(const char *path)
+{
+	Source *src;
+	uint32_t len;
+	char *text = read_all(path, &len);
+
+	if (!text)
+		return NULL;
+	src = xcalloc(1, sizeof(*src));
+	src->path = path;
+	src->text = text;
+	src->len = len;
+	if (!check_text(src)) {
+		free(text);
+		free(src);
+		return NULL;
+	}
+	index_lines(src);
+	return src;
+}
+
+void source_pos(const Source *src, uint32_t byte, uint32_t *line, uint32_t *col)
+{
+	uint32_t lo = 0, hi = src->nlines;
+
+	while (hi - lo > 1) { /* last line_start <= byte */
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (src->line_start[mid] <= byte)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*line = lo + 1;
+	*col = byte - src->line_start[lo] + 1;
+}
+
+const Hidden *source_hidden_at(const Source *src, uint32_t byte)
+{
+	uint32_t lo = 0, hi = src->hidden.len;
+
+	while (lo < hi) { /* first span ending after byte */
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (src->hidden.items[mid].end <= byte)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < src->hidden.len && src->hidden.items[lo].start <= byte)
+		return &src->hidden.items[lo];
+	return NULL;
+}

@@ -1,0 +1,260 @@
+/*
+ * util.c - the containers every stage shares: checked allocation, the
+ * compilation's arena, growable arrays, bitsets (after QBE's BSet) and
+ * identifier interning.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend.h"
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("mtpar: internal error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		die("out of memory (%zu x %zu bytes)", n, size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *d = xmalloc(n + 1);
+
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+/* ---- arena: a chain of large blocks, bump-allocated ---- */
+
+enum { ARENA_BLOCK = 1 << 20 };
+
+typedef struct Block {
+	struct Block *next;
+	size_t used, size;
+	max_align_t data[];
+} Block;
+
+static Block *arena_head;
+
+void *arena_alloc(size_t n)
+{
+	Block *b = arena_head;
+	size_t align = sizeof(max_align_t);
+	void *p;
+
+	n = (n + align - 1) / align * align;
+	if (!b || b->size - b->used < n) {
+		size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+
+		b = xmalloc(sizeof(*b) + size);
+		b->next = arena_head;
+		b->used = 0;
+		b->size = size;
+		arena_head = b;
+	}
+	p = (char *)b->data + b->used;
+	b->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *arena_strndup(const char *s, size_t n)
+{
+	char *d = arena_alloc(n + 1);
+
+	memcpy(d, s, n);
+	return d;
+}
+
+void arena_free_all(void)
+{
+	while (arena_head) {
+		Block *next = arena_head->next;
+
+		free(arena_head);
+		arena_head = next;
+	}
+}
+
+/* ---- growable arrays ---- */
+
+void array_reserve_(void **items, uint32_t *cap, uint32_t need, size_t elem)
+{
+	uint32_t c = *cap ? *cap : 4;
+
+	if (need <= *cap)
+		return;
+	while (c < need)
+		c *= 2;
+	*items = xrealloc(*items, (size_t)c * elem);
+	*cap = c;
+}
+
+/* ---- bitsets ---- */
+
+static uint32_t nwords(uint32_t nbits)
+{
+	return (nbits + 63) / 64;
+}
+
+void bitset_init(Bitset *b, uint32_t nbits)
+{
+	b->nbits = nbits;
+	b->words = arena_alloc(nwords(nbits) * sizeof(*b->words));
+}
+
+void bitset_set(Bitset *b, uint32_t i)
+{
+	if (i >= b->nbits)
+		die("bitset_set: %u out of %u", i, b->nbits);
+	b->words[i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+void bitset_clear(Bitset *b, uint32_t i)
+{
+	if (i >= b->nbits)
+		die("bitset_clear: %u out of %u", i, b->nbits);
+	b->words[i / 64] &= ~((uint64_t)1 << (i % 64));
+}
+
+bool bitset_has(const Bitset *b, uint32_t i)
+{
+	return i < b->nbits && (b->words[i / 64] >> (i % 64) & 1);
+}
+
+void bitset_union(Bitset *dst, const Bitset *src)
+{
+	if (dst->nbits != src->nbits)
+		die("bitset_union: sizes %u and %u", dst->nbits, src->nbits);
+	for (uint32_t w = 0; w < nwords(dst->nbits); w++)
+		dst->words[w] |= src->words[w];
+}
+
+bool bitset_equal(const Bitset *a, const Bitset *b)
+{
+	if (a->nbits != b->nbits)
+		return false;
+	return memcmp(a->words, b->words, nwords(a->nbits) * sizeof(*a->words)) == 0;
+}
+
+uint32_t bitset_count(const Bitset *b)
+{
+	uint32_t n = 0;
+
+	for (uint32_t w = 0; w < nwords(b->nbits); w++)
+		n += (uint32_t)__builtin_popcountll(b->words[w]);
+	return n;
+}
+
+bool bitset_iter(const Bitset *b, uint32_t *i)
+{
+	for (uint32_t k = *i; k < b->nbits;) {
+		uint64_t w = b->words[k / 64] >> (k % 64);
+
+		if (w) {
+			*i = k + (uint32_t)__builtin_ctzll(w);
+			return *i < b->nbits;
+		}
+		k = (k / 64 + 1) * 64;
+	}
+	return false;
+}
+
+/* ---- interning: open addressing, names kept in the arena ---- */
+
+typedef struct Slot {
+	const char *name;
+	uint32_t len, hash;
+	int id;
+} Slot;
+
+static Slot *slots;
+static uint32_t nslots, nused;
+static Array(const char *) names;
+
+static uint32_t hash_bytes(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static void intern_grow(void)
+{
+	Slot *old = slots;
+	uint32_t oldn = nslots;
+
+	nslots = nslots ? nslots * 2 : 1024;
+	slots = xcalloc(nslots, sizeof(*slots));
+	for (uint32_t i = 0; i < oldn; i++) {
+		uint32_t j = old[i].hash & (nslots - 1);
+
+		if (!old[i].name)
+			continue;
+		while (slots[j].name)
+			j = (j + 1) & (nslots - 1);
+		slots[j] = old[i];
+	}
+	free(old);
+}
+
+int intern(const char *s, size_t n)
+{
+	uint32_t h = hash_bytes(s, n), j;
+
+	if (2 * (nused + 1) > nslots)
+		intern_grow();
+	if (names.len == 0)
+		array_push(&names, ""); /* id 0: no name */
+	for (j = h & (nslots - 1); slots[j].name; j = (j + 1) & (nslots - 1)) {
+		if (slots[j].hash == h && slots[j].len == n && memcmp(slots[j].name, s, n) == 0)
+			return slots[j].id;
+	}
+	slots[j].name = xstrndup(s, n);
+	slots[j].len = (uint32_t)n;
+	slots[j].hash = h;
+	slots[j].id = (int)names.len;
+	array_push(&names, slots[j].name);
+	nused++;
+	return slots[j].id;
+}
+
+const char *intern_name(int id)
+{
+	if (id < 0 || (uint32_t)id >= names.len)
+		return "";
+	return names.items[id];
+}

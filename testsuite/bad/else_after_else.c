@@ -1,0 +1,7 @@
+#ifdef A
+int x;
+#else
+int y;
+#else
+int z;
+#endif

@@ -1,0 +1,4 @@
+int f(void) {
+	int x = 1 +* ;
+	return x;
+}

@@ -1,0 +1,2 @@
+#if __STDC_VERSION__ > 1
+int x;

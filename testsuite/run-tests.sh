@@ -1,0 +1,162 @@
+#!/bin/sh
+# run-tests.sh - everything `make check` runs, one PASS/FAIL line per case
+# and an "N passed, N failed" summary (after cproc's runtests):
+#   unit     CUnit tests of the algorithmic core
+#   golden   testsuite/golden/*.c against their expected --dump=mt output
+#   bad      bad inputs against their expected diagnostics, exit 1, no output
+#   rewrite  the output of every example and corpus file is byte-identical
+#   corpus   every corpus C file parses with no ERROR or MISSING node and
+#            every function definition in it is recognised
+#   run      examples built from mtpar's output print the sequential checksum
+# Environment: B (build dir), CORPUS (../shared/corpus).
+set -u
+B=${B:-build}
+CORPUS=${CORPUS:-../shared/corpus}
+MTPAR=$B/mtpar
+T=$B/test
+SHIM=$CORPUS/tvm-shim/include
+pass=0
+fail=0
+rm -rf "$T" && mkdir -p "$T"
+
+ok() { pass=$((pass + 1)); echo "PASS: $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
+
+# ---- unit ----
+if "$B/unit-tests" >"$T/unit.log" 2>&1; then ok "unit tests"; else bad "unit tests (see $T/unit.log)"; cat "$T/unit.log"; fi
+grep -E "^ +(suites|tests|asserts) " "$T/unit.log" | sed 's/^/  /'
+
+# ---- golden: --dump=mt, and --dump=pp where an expectation exists ----
+for c in testsuite/golden/*.c; do
+	for stage in mt pp; do
+		exp=${c%.c}.$stage
+		[ -f "$exp" ] || continue
+		if "$MTPAR" --dump=$stage "$c" >"$T/out" 2>&1 && diff -u "$exp" "$T/out" >"$T/diff"; then
+			ok "golden $stage $c"
+		else
+			bad "golden $stage $c"; cat "$T/diff"
+		fi
+	done
+done
+
+# ---- bad input: diagnostic text, exit status 1, no output file ----
+check_bad() { # name expected-stderr-file file...
+	name=$1 exp=$2
+	shift 2
+	rm -f "$T/bad.par.c"
+	"$MTPAR" -o "$T/bad.par.c" "$@" >/dev/null 2>"$T/err"
+	rc=$?
+	if [ $rc -eq 1 ] && [ ! -e "$T/bad.par.c" ] && diff -u "$exp" "$T/err" >"$T/diff"; then
+		ok "bad $name"
+	else
+		bad "bad $name (exit $rc)"; cat "$T/diff" 2>/dev/null
+	fi
+}
+for c in testsuite/bad/*.c; do
+	check_bad "$c" "${c%.c}.err" "$c"
+done
+printf '' >"$T/empty.c"
+printf 'int x;\0\n' >"$T/binary.c"
+printf 'int caf\351 = 1;\n' >"$T/latin1.c"
+mkdir -p "$T/dir.c"
+printf 'mtpar: error: %s: No such file or directory\n' "$T/missing.c" >"$T/exp"
+check_bad "missing file" "$T/exp" "$T/missing.c"
+printf 'mtpar: error: %s: file is empty\n' "$T/empty.c" >"$T/exp"
+check_bad "empty file" "$T/exp" "$T/empty.c"
+printf 'mtpar: error: %s: binary file (contains NUL bytes), not C source\n' "$T/binary.c" >"$T/exp"
+check_bad "binary file" "$T/exp" "$T/binary.c"
+printf "%s:1:8: error: invalid UTF-8 byte 0xe9; mtpar reads UTF-8 C source\n" "$T/latin1.c" >"$T/exp"
+check_bad "non-UTF-8 file" "$T/exp" "$T/latin1.c"
+printf 'mtpar: error: %s: is a directory, not a C source file\n' "$T/dir.c" >"$T/exp"
+check_bad "directory" "$T/exp" "$T/dir.c"
+if [ "$(id -u)" != 0 ]; then
+	printf 'int x;\n' >"$T/secret.c" && chmod 000 "$T/secret.c"
+	printf 'mtpar: error: %s: Permission denied\n' "$T/secret.c" >"$T/exp"
+	check_bad "unreadable file" "$T/exp" "$T/secret.c"
+fi
+printf "mtpar: error: unrecognized command-line option '--frobnicate'\nTry 'mtpar --help' for more information.\n" >"$T/exp"
+check_bad "unknown option" "$T/exp" --frobnicate examples/residual.c
+
+# ---- corpus: decompress once into $B/corpus ----
+CF=$B/corpus
+mkdir -p "$CF"
+unpack() { # corpus-relative .xz path -> decompressed path on stdout
+	out=$CF/$(echo "${1%.xz}" | tr / _)
+	if [ ! -s "$out" ]; then
+		xz -dc "$CORPUS/$1" >"$out.tmp" && mv "$out.tmp" "$out"
+	fi
+	echo "$out"
+}
+corpus_files() { # "file [extra-files...]" per program, one per line
+	for d in "$CORPUS"/onnx2c-*; do
+		[ -f "$d/net.c" ] && echo "$d/net.c"
+	done
+	[ -f "$CORPUS/onnx2c-squeezenet1_1/net-single.c.xz" ] &&
+		unpack onnx2c-squeezenet1_1/net-single.c.xz
+	for d in "$CORPUS"/tvm08-*; do
+		[ -d "$d" ] || continue
+		n=$(basename "$d")
+		if [ -f "$d/default_lib1.c" ]; then l1=$d/default_lib1.c; else l1=$(unpack "$n/default_lib1.c.xz"); fi
+		echo "$d/default_lib0.c $l1"
+	done
+}
+
+# Function definitions as generators write them: at column 0, ") {" on the line.
+defs_in() {
+	grep -hE '^[A-Za-z_][^;=]*\)[[:space:]]*\{' "$@" |
+		grep -vE '^(if|for|while|switch|else|do|struct|union|enum)\b' |
+		sed -E 's/\(.*//; s/.*[ *]//' | sort
+}
+
+if [ -d "$CORPUS" ]; then
+	corpus_files >"$T/corpus.list"
+	while read -r files; do
+		name=$(echo "$files" | sed 's/ .*//')
+		# shellcheck disable=SC2086
+		if "$MTPAR" -I "$SHIM" -I "$(dirname "$name")" --dump=funcs $files >"$T/funcs" 2>"$T/err"; then
+			sed 's/.* //' "$T/funcs" | sort >"$T/found"
+			# shellcheck disable=SC2086
+			defs_in $files >"$T/want"
+			if diff "$T/want" "$T/found" >"$T/diff"; then
+				ok "corpus parse $name ($(wc -l <"$T/found") functions)"
+			else
+				bad "corpus parse $name: functions missed"; head -20 "$T/diff"
+			fi
+		else
+			bad "corpus parse $name"; head -5 "$T/err"
+		fi
+		for f in $files; do # rewriting keeps the text byte for byte
+			if "$MTPAR" -I "$SHIM" -I "$(dirname "$name")" -o "$T/same.c" "$f" 2>"$T/err" &&
+			   cmp -s "$f" "$T/same.c"; then
+				ok "rewrite identity $f"
+			else
+				bad "rewrite identity $f"; head -5 "$T/err"
+			fi
+		done
+		rm -f "$T/same.c"
+	done <"$T/corpus.list"
+else
+	echo "note: no corpus at $CORPUS; corpus tests skipped"
+fi
+
+# ---- run: examples through mtpar, same checksum as the sequential build ----
+for c in examples/*.c; do
+	n=$(basename "$c" .c)
+	if ! gcc -O2 -std=c11 -w -o "$T/$n.seq" "$c" -lm 2>"$T/err"; then
+		bad "run $c: sequential build"; head -5 "$T/err"; continue
+	fi
+	"$T/$n.seq" | grep -v '^time_s:' >"$T/$n.want"
+	for np in 1 2 4 7; do
+		if "$MTPAR" -np $np -o "$T/$n.par.c" "$c" 2>"$T/err" &&
+		   gcc -O2 -std=c11 -fopenmp -w -o "$T/$n.par" "$T/$n.par.c" -lm 2>>"$T/err" &&
+		   "$T/$n.par" | grep -v '^time_s:' >"$T/$n.got" &&
+		   cmp -s "$T/$n.want" "$T/$n.got"; then
+			ok "run $c -np $np"
+		else
+			bad "run $c -np $np"; head -5 "$T/err"
+		fi
+	done
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,137 @@
+/*
+ * test_util.c - the shared containers (bitsets, arrays, interning), source
+ * positions and the backend's edit list.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "unit.h"
+
+Source *unit_source(const char *name, const char *text)
+{
+	Source *src = xcalloc(1, sizeof(*src));
+	uint32_t n = 1;
+
+	src->path = name;
+	src->text = text;
+	src->len = (uint32_t)strlen(text);
+	for (uint32_t i = 0; i < src->len; i++)
+		n += text[i] == '\n';
+	src->line_start = xmalloc(n * sizeof(*src->line_start));
+	src->line_start[0] = 0;
+	n = 1;
+	for (uint32_t i = 0; i < src->len; i++)
+		if (text[i] == '\n')
+			src->line_start[n++] = i + 1;
+	src->nlines = n;
+	return src;
+}
+
+static void test_bitset(void)
+{
+	Bitset a, b;
+	uint32_t i, seen = 0;
+
+	bitset_init(&a, 130);
+	bitset_init(&b, 130);
+	bitset_set(&a, 0);
+	bitset_set(&a, 64);
+	bitset_set(&b, 129);
+	CU_ASSERT_TRUE(bitset_has(&a, 64));
+	CU_ASSERT_FALSE(bitset_has(&a, 63));
+	CU_ASSERT_FALSE(bitset_has(&a, 500));
+	bitset_union(&a, &b);
+	CU_ASSERT_EQUAL(bitset_count(&a), 3);
+	for (i = 0; bitset_iter(&a, &i); i++)
+		seen += i;
+	CU_ASSERT_EQUAL(seen, 0 + 64 + 129);
+	bitset_clear(&a, 64);
+	CU_ASSERT_FALSE(bitset_has(&a, 64));
+	CU_ASSERT_FALSE(bitset_equal(&a, &b));
+	bitset_clear(&a, 0);
+	CU_ASSERT_TRUE(bitset_equal(&a, &b));
+}
+
+static void test_array(void)
+{
+	Array(int) a = { 0 };
+
+	for (int i = 0; i < 1000; i++)
+		array_push(&a, i * 2);
+	CU_ASSERT_EQUAL(a.len, 1000);
+	CU_ASSERT_EQUAL(a.items[999], 1998);
+	CU_ASSERT_EQUAL(array_last(&a), 1998);
+	array_free(&a);
+	CU_ASSERT_PTR_NULL(a.items);
+}
+
+static void test_intern(void)
+{
+	int x = intern("node_conv", 9);
+	int y = intern("node_conv_extra", 9);
+	char buf[64];
+
+	CU_ASSERT_EQUAL(x, y);
+	CU_ASSERT_STRING_EQUAL(intern_name(x), "node_conv");
+	CU_ASSERT_NOT_EQUAL(intern("a", 1), intern("b", 1));
+	for (int i = 0; i < 5000; i++) { /* survives growth */
+		snprintf(buf, sizeof(buf), "v%d", i);
+		intern(buf, strlen(buf));
+	}
+	CU_ASSERT_EQUAL(intern("node_conv", 9), x);
+	CU_ASSERT_STRING_EQUAL(intern_name(0), "");
+}
+
+static void test_source_pos(void)
+{
+	Source *src = unit_source("t.c", "ab\n\ncd\n");
+	uint32_t line, col;
+
+	source_pos(src, 0, &line, &col);
+	CU_ASSERT(line == 1 && col == 1);
+	source_pos(src, 4, &line, &col);
+	CU_ASSERT(line == 3 && col == 1);
+	source_pos(src, 5, &line, &col);
+	CU_ASSERT(line == 3 && col == 2);
+}
+
+static char *apply_to_string(const Source *src, EditList *list)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	CU_ASSERT_TRUE(edit_apply(src, list, f));
+	fclose(f);
+	return buf;
+}
+
+static void test_edits(void)
+{
+	Source *src = unit_source("t.c", "int f(void) { return 1; }\n");
+	EditList list = { 0 };
+	char *out = apply_to_string(src, &list);
+
+	CU_ASSERT_STRING_EQUAL(out, src->text); /* no edits: byte-identical */
+	free(out);
+	edit_replace(&list, 21, 22, "2");
+	edit_insert(&list, 0, "/* b */");
+	edit_insert(&list, 0, "/* a */ ");
+	edit_insert(&list, 26, "// end\n");
+	out = apply_to_string(src, &list);
+	CU_ASSERT_STRING_EQUAL(out, "/* a */ /* b */int f(void) { return 2; }\n// end\n");
+	free(out);
+	array_free(&list.edits);
+}
+
+int suite_util(void)
+{
+	CU_pSuite s = CU_add_suite("util", NULL, NULL);
+
+	return !s || !CU_add_test(s, "bitset", test_bitset) ||
+	       !CU_add_test(s, "array", test_array) ||
+	       !CU_add_test(s, "intern", test_intern) ||
+	       !CU_add_test(s, "source_pos", test_source_pos) ||
+	       !CU_add_test(s, "edit list", test_edits);
+}

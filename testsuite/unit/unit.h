@@ -1,0 +1,21 @@
+/*
+ * unit.h - the suites of the CUnit runner, one per test_*.c file, and the
+ * helpers they share.
+ */
+#ifndef MTPAR_UNIT_H
+#define MTPAR_UNIT_H
+
+#include <CUnit/CUnit.h>
+
+#include "frontend.h"
+
+/* Each returns 0, or non-zero when CUnit refused to register the suite. */
+int suite_util(void);
+int suite_pp(void);
+int suite_lower(void);
+int suite_mt(void);
+
+/* A Source over an in-memory string, as source_read would build it.  Never freed. */
+Source *unit_source(const char *name, const char *text);
+
+#endif

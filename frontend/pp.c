@@ -1,0 +1,1759 @@
+/*
+ * pp.c - the preprocessor scan, first stage of the front end.  The text is
+ * never rewritten: one lexical pass lists the byte ranges tree-sitter must
+ * skip (inactive #if branches and the directives that chose them, macros and
+ * __attribute__ lists that stand for declaration specifiers, large constant
+ * initializers), evaluating #if as cpp does (C17 6.10.1).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "frontend.h"
+
+enum {
+	INCLUDE_DEPTH_MAX = 16,   /* nested #include of headers we read */
+	EXPAND_DEPTH_MAX = 64,    /* nested object-like macros in #if and specifier lists */
+	IF_TOKENS_MAX = 1 << 20,  /* a #if that expands past this is an error, not a hang */
+	INITIALIZER_MIN_DEFAULT = 4096,
+};
+
+/* ------------------------------------------------------------------ */
+/* Lexical helpers over NUL-terminated text                            */
+/* ------------------------------------------------------------------ */
+
+enum {
+	CC_PUNCT, CC_BLANK, CC_NEWLINE, CC_IDENT, CC_DIGIT, CC_DOT, CC_QUOTE,
+	CC_SLASH, CC_HASH, CC_BACKSLASH, CC_LBRACE, CC_RBRACE, CC_EQUAL,
+};
+
+static unsigned char cclass[256];
+static bool ident_char[256]; /* letters, digits, '_', '$' and UTF-8 bytes */
+
+static void init_tables(void)
+{
+	for (int c = 0; c < 256; c++) {
+		bool alpha = (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+
+		ident_char[c] = alpha || (c >= '0' && c <= '9') || c == '_' ||
+		                c == '$' || c >= 0x80;
+		cclass[c] = ident_char[c] ? CC_IDENT : CC_PUNCT;
+	}
+	for (int c = '0'; c <= '9'; c++)
+		cclass[c] = CC_DIGIT;
+	cclass[' '] = cclass['\t'] = cclass['\v'] = cclass['\f'] = CC_BLANK;
+	cclass['\r'] = CC_BLANK;
+	cclass['\n'] = CC_NEWLINE;
+	cclass['.'] = CC_DOT;
+	cclass['"'] = cclass['\''] = CC_QUOTE;
+	cclass['/'] = CC_SLASH;
+	cclass['#'] = CC_HASH;
+	cclass['\\'] = CC_BACKSLASH;
+	cclass['{'] = CC_LBRACE;
+	cclass['}'] = CC_RBRACE;
+	cclass['='] = CC_EQUAL;
+}
+
+static bool is_blank(char c)
+{
+	return cclass[(unsigned char)c] == CC_BLANK;
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static uint32_t ident_end(const char *t, uint32_t p)
+{
+	while (ident_char[(unsigned char)t[p]])
+		p++;
+	return p;
+}
+
+/* Length of the newline at p (1, or 2 for \r\n), 0 when there is none. */
+static uint32_t newline_len(const char *t, uint32_t p)
+{
+	if (t[p] == '\n')
+		return 1;
+	return t[p] == '\r' && t[p + 1] == '\n' ? 2 : 0;
+}
+
+/* Whether the newline at nl is spliced away by a backslash before it. */
+static bool spliced(const char *t, uint32_t nl)
+{
+	if (nl >= 1 && t[nl - 1] == '\\')
+		return true;
+	return nl >= 2 && t[nl - 1] == '\r' && t[nl - 2] == '\\';
+}
+
+/* p at the '/' of a block comment: the byte after its end, 0 if unterminated. */
+static uint32_t skip_block_comment(const char *t, uint32_t len, uint32_t p)
+{
+	const char *q = t + p + 2, *end = t + len;
+
+	while (q < end && (q = memchr(q, '*', (size_t)(end - q)))) {
+		if (q[1] == '/')
+			return (uint32_t)(q - t) + 2;
+		q++;
+	}
+	return 0;
+}
+
+/* p at the '/' of "//": the newline that ends the comment, or len. */
+static uint32_t skip_line_comment(const char *t, uint32_t len, uint32_t p)
+{
+	for (;;) {
+		const char *nl = memchr(t + p, '\n', len - p);
+
+		if (!nl)
+			return len;
+		p = (uint32_t)(nl - t);
+		if (!spliced(t, p))
+			return p;
+		p++;
+	}
+}
+
+/*
+ * p at the opening quote of a string or character literal: the byte after
+ * the closing quote.  An unterminated literal stops before its newline, as
+ * in a skipped group ("don't" in an #if 0 block must not swallow the file).
+ */
+static uint32_t skip_literal(const char *t, uint32_t len, uint32_t p)
+{
+	char quote = t[p++];
+
+	while (p < len) {
+		char c = t[p];
+
+		if (c == quote)
+			return p + 1;
+		if (c == '\n')
+			return p;
+		if (c == '\\')
+			p += newline_len(t, p + 1) == 2 ? 2 : 1;
+		p++;
+	}
+	return len;
+}
+
+/* p at a pp-number (C17 6.4.8): the byte after it, so 0x1p+3 is one token. */
+static uint32_t skip_number(const char *t, uint32_t p)
+{
+	for (p++;; p++) {
+		char c = t[p], e = (char)(t[p - 1] | 0x20);
+
+		if (ident_char[(unsigned char)c] || c == '.')
+			continue;
+		if ((c == '+' || c == '-') && (e == 'e' || e == 'p'))
+			continue;
+		return p;
+	}
+}
+
+/* Blanks, newlines and comments from p: the first byte of anything else. */
+static uint32_t skip_blanks(const char *t, uint32_t len, uint32_t p)
+{
+	for (;;) {
+		uint32_t q;
+
+		if (cclass[(unsigned char)t[p]] == CC_BLANK || t[p] == '\n') {
+			p++;
+		} else if (t[p] == '/' && t[p + 1] == '*') {
+			q = skip_block_comment(t, len, p);
+			if (!q)
+				return p;
+			p = q;
+		} else if (t[p] == '/' && t[p + 1] == '/') {
+			p = skip_line_comment(t, len, p);
+		} else if (t[p] == '\\' && newline_len(t, p + 1)) {
+			p += 1 + newline_len(t, p + 1);
+		} else {
+			return p;
+		}
+	}
+}
+
+/*
+ * p at an opening bracket: the byte after its match, skipping literals and
+ * comments, or 0 when it has none.  A '#' outside literals means a directive
+ * inside (nothing we may hide in one piece), so that is "no match" too.
+ * Initializers go through here: the loop looks at few bytes per element.
+ */
+static uint32_t skip_nested(const char *t, uint32_t len, uint32_t p)
+{
+	static const char stops[] = "{}()/\"'#";
+	char open = t[p], close = open == '{' ? '}' : ')';
+	uint32_t depth = 0, q;
+
+	for (;;) {
+		p += (uint32_t)strcspn(t + p, stops);
+		if (p >= len)
+			return 0;
+		switch (t[p]) {
+		case '"':
+		case '\'':
+			p = skip_literal(t, len, p);
+			continue;
+		case '/':
+			if (t[p + 1] == '*') {
+				q = skip_block_comment(t, len, p);
+				if (!q)
+					return 0;
+				p = q;
+				continue;
+			}
+			if (t[p + 1] == '/') {
+				p = skip_line_comment(t, len, p);
+				continue;
+			}
+			break;
+		case '#':
+			return 0;
+		default:
+			if (t[p] == open)
+				depth++;
+			else if (t[p] == close && --depth == 0)
+				return p + 1;
+		}
+		p++;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Macro table                                                         */
+/* ------------------------------------------------------------------ */
+
+typedef struct Macro {
+	char *name;
+	uint32_t len, hash;
+	bool defined;        /* by the command line, the file or a header */
+	bool funclike;
+	bool builtin;        /* no definition seen yet: builtin_exp applies */
+	bool expanding;      /* being expanded: do not recurse into it */
+	char *body;          /* object-like replacement list, blanks collapsed */
+	const char *builtin_exp;
+	uint32_t gen;        /* PP.gen when spec and expansion were computed */
+	bool spec;           /* replacement list is declaration specifiers only */
+	const char *expansion; /* spec: the list, inner specifier macros expanded; arena */
+} Macro;
+
+typedef Array(char) CharBuf;
+
+/* A header already read, known by device and inode (links, "a/../b"). */
+typedef struct FileId {
+	dev_t dev;
+	ino_t ino;
+} FileId;
+
+typedef struct PP {
+	const PPConfig *cfg;
+	uint32_t init_min;   /* hide initializers of at least this many bytes */
+	Macro **slots;       /* open addressing on the name */
+	uint32_t nslots, nmacros;
+	uint32_t gen;        /* bumped by every definition and #undef */
+	Array(FileId) seen;  /* headers read: each at most once */
+	CharBuf line;        /* the directive being read, cleaned, NUL-terminated */
+	Array(uint32_t) map; /* source byte of each char of line (and of its end) */
+	CharBuf scratch;     /* a specifier list being expanded */
+} PP;
+
+static uint32_t hash_name(const char *s, uint32_t n)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+
+	for (uint32_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static Macro *macro_find(const PP *pp, const char *name, uint32_t n)
+{
+	uint32_t h, j, mask = pp->nslots - 1;
+
+	if (!pp->nslots)
+		return NULL;
+	h = hash_name(name, n);
+	for (j = h & mask; pp->slots[j]; j = (j + 1) & mask) {
+		Macro *m = pp->slots[j];
+
+		if (m->hash == h && m->len == n && memcmp(m->name, name, n) == 0)
+			return m;
+	}
+	return NULL;
+}
+
+static void slot_insert(PP *pp, Macro *m)
+{
+	uint32_t j, mask = pp->nslots - 1;
+
+	for (j = m->hash & mask; pp->slots[j]; j = (j + 1) & mask)
+		;
+	pp->slots[j] = m;
+}
+
+static void macro_grow(PP *pp)
+{
+	Macro **old = pp->slots;
+	uint32_t oldn = pp->nslots;
+
+	pp->nslots = oldn ? oldn * 2 : 256;
+	pp->slots = xcalloc(pp->nslots, sizeof(*pp->slots));
+	for (uint32_t i = 0; i < oldn; i++)
+		if (old[i])
+			slot_insert(pp, old[i]);
+	free(old);
+}
+
+/* The entry for name, created undefined when it is new. */
+static Macro *macro_get(PP *pp, const char *name, uint32_t n)
+{
+	Macro *m = macro_find(pp, name, n);
+
+	if (m)
+		return m;
+	if (2 * (pp->nmacros + 1) > pp->nslots)
+		macro_grow(pp);
+	m = xcalloc(1, sizeof(*m));
+	m->name = xstrndup(name, n);
+	m->len = n;
+	m->hash = hash_name(name, n);
+	slot_insert(pp, m);
+	pp->nmacros++;
+	return m;
+}
+
+/* Copy of s[0..n) with blank runs outside literals made one space, trimmed. */
+static char *normalize(const char *s, size_t n)
+{
+	char *d = xmalloc(n + 1), *o = d;
+	size_t i = 0;
+
+	while (i < n) {
+		if (is_blank(s[i]) || s[i] == '\n') {
+			while (i < n && (is_blank(s[i]) || s[i] == '\n'))
+				i++;
+			if (o > d && i < n)
+				*o++ = ' ';
+		} else if (s[i] == '"' || s[i] == '\'') {
+			size_t e = skip_literal(s, (uint32_t)n, (uint32_t)i);
+
+			memcpy(o, s + i, e - i);
+			o += e - i;
+			i = e;
+		} else {
+			*o++ = s[i++];
+		}
+	}
+	*o = '\0';
+	return d;
+}
+
+/* #define: body NULL for a function-like macro. */
+static void macro_define(PP *pp, const char *name, uint32_t n, const char *body,
+                         size_t body_len, bool funclike)
+{
+	Macro *m = macro_get(pp, name, n);
+
+	free(m->body);
+	m->body = funclike ? NULL : normalize(body, body_len);
+	m->defined = true;
+	m->funclike = funclike;
+	m->builtin = false;
+	pp->gen++;
+}
+
+static void macro_undef(PP *pp, const char *name, uint32_t n)
+{
+	Macro *m = macro_get(pp, name, n);
+
+	free(m->body);
+	m->body = NULL;
+	m->defined = false;
+	m->funclike = false;
+	m->builtin = false;
+	pp->gen++;
+}
+
+static void macro_free_all(PP *pp)
+{
+	for (uint32_t i = 0; i < pp->nslots; i++) {
+		if (!pp->slots[i])
+			continue;
+		free(pp->slots[i]->name);
+		free(pp->slots[i]->body);
+		free(pp->slots[i]);
+	}
+	free(pp->slots);
+}
+
+/* ------------------------------------------------------------------ */
+/* Specifier macros                                                    */
+/* ------------------------------------------------------------------ */
+
+static const char *const spec_words[] = {
+	"static", "inline", "__inline", "__inline__", "extern", "const",
+	"volatile", "restrict", "__restrict", "__restrict__", "register",
+	"_Noreturn", "__extension__", "_Thread_local", "__thread",
+};
+
+static bool is_spec_word(const char *s, uint32_t n)
+{
+	for (size_t i = 0; i < sizeof(spec_words) / sizeof(spec_words[0]); i++)
+		if (strlen(spec_words[i]) == n && memcmp(spec_words[i], s, n) == 0)
+			return true;
+	return false;
+}
+
+/* __attribute__, __attribute and __declspec take a parenthesized list. */
+static bool is_attr_word(const char *s, uint32_t n)
+{
+	return (n == 13 && memcmp(s, "__attribute__", 13) == 0) ||
+	       (n == 11 && memcmp(s, "__attribute", 11) == 0) ||
+	       (n == 10 && memcmp(s, "__declspec", 10) == 0);
+}
+
+static void buf_append(CharBuf *b, const char *s, size_t n)
+{
+	if (n == 0)
+		return;
+	if (b->len)
+		array_push(b, ' ');
+	for (size_t i = 0; i < n; i++)
+		array_push(b, s[i]);
+}
+
+static bool spec_list(PP *pp, const char *p, int depth);
+
+/* Whether the macro name s[0..n) stands for specifiers; appends them to pp->scratch. */
+static bool spec_macro(PP *pp, const char *s, uint32_t n, int depth)
+{
+	Macro *m = macro_find(pp, s, n);
+	bool ok;
+
+	if (!m || m->expanding || depth >= EXPAND_DEPTH_MAX)
+		return false;
+	if (!m->defined) {
+		if (m->builtin)
+			buf_append(&pp->scratch, m->builtin_exp, strlen(m->builtin_exp));
+		return m->builtin;
+	}
+	if (m->funclike)
+		return false;
+	m->expanding = true;
+	ok = spec_list(pp, m->body, depth + 1);
+	m->expanding = false;
+	return ok;
+}
+
+/*
+ * Whether the replacement list p is only storage classes, qualifiers,
+ * attribute groups and other such macros; appends its expansion to
+ * pp->scratch.
+ */
+static bool spec_list(PP *pp, const char *p, int depth)
+{
+	uint32_t len = (uint32_t)strlen(p), i = 0;
+
+	while (i < len) {
+		uint32_t j, k;
+
+		if (p[i] == ' ') {
+			i++;
+			continue;
+		}
+		if (!ident_char[(unsigned char)p[i]] || is_digit(p[i]))
+			return false;
+		j = ident_end(p, i);
+		if (is_attr_word(p + i, j - i)) {
+			k = skip_blanks(p, len, j);
+			if (p[k] != '(' || !(k = skip_nested(p, len, k)))
+				return false;
+			buf_append(&pp->scratch, p + i, k - i);
+			j = k;
+		} else if (is_spec_word(p + i, j - i)) {
+			buf_append(&pp->scratch, p + i, j - i);
+		} else if (!spec_macro(pp, p + i, j - i, depth)) {
+			return false;
+		}
+		i = j;
+	}
+	return true;
+}
+
+/* Whether a use of m in code is hidden; its expansion is then m->expansion. */
+static bool macro_is_spec(PP *pp, Macro *m)
+{
+	if (m->gen == pp->gen)
+		return m->spec;
+	m->gen = pp->gen;
+	pp->scratch.len = 0;
+	m->spec = spec_macro(pp, m->name, m->len, 0);
+	if (!m->spec)
+		return false;
+	array_push(&pp->scratch, '\0');
+	if (!m->expansion || strcmp(m->expansion, pp->scratch.items) != 0)
+		m->expansion = arena_strndup(pp->scratch.items, pp->scratch.len - 1);
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* One file's scan state                                               */
+/* ------------------------------------------------------------------ */
+
+typedef enum DirKind {
+	D_OTHER, D_NULL, D_IF, D_IFDEF, D_IFNDEF, D_ELIF, D_ELIFDEF, D_ELIFNDEF,
+	D_ELSE, D_ENDIF, D_DEFINE, D_UNDEF, D_INCLUDE,
+} DirKind;
+
+static const char *const dir_name[] = {
+	[D_OTHER] = "", [D_NULL] = "", [D_IF] = "if", [D_IFDEF] = "ifdef",
+	[D_IFNDEF] = "ifndef", [D_ELIF] = "elif", [D_ELIFDEF] = "elifdef",
+	[D_ELIFNDEF] = "elifndef", [D_ELSE] = "else", [D_ENDIF] = "endif",
+	[D_DEFINE] = "define", [D_UNDEF] = "undef", [D_INCLUDE] = "include",
+};
+
+/* An open #if, #ifdef or #ifndef. */
+typedef struct Cond {
+	uint32_t at;         /* its '#', for "unterminated" */
+	DirKind kind;
+	bool outer_active;   /* the region around the conditional is active */
+	bool taken;          /* one of its branches has been active */
+	bool seen_else;
+} Cond;
+
+typedef struct Scan {
+	PP *pp;
+	Source *src;         /* the file; a header's is temporary */
+	const char *t;
+	uint32_t len, pos;
+	bool record;         /* the main file: fill src->hidden */
+	int depth;           /* #include nesting, 0 for the main file */
+	char *dir;           /* where #include "..." looks first */
+	bool active;         /* the current line is in an active region */
+	bool bol;            /* only blanks and comments so far on this line */
+	uint32_t line_start; /* where this line's blanks begin */
+	uint32_t inactive_start; /* where the current inactive region began */
+	uint32_t punct_end;  /* byte after the last punctuator: tells "+=" from "=" */
+	uint32_t braces;     /* brace depth of active code */
+	Array(Cond) conds;
+	bool failed;
+} Scan;
+
+static void fail(Scan *s, uint32_t at, const char *fmt, ...) MTPAR_PRINTF(3, 4);
+
+static void fail(Scan *s, uint32_t at, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!s->failed)
+		error_at(s->src, at, "%s", msg);
+	s->failed = true;
+}
+
+/* Spans go in scan order, so src->hidden stays sorted and disjoint. */
+static void hide(Scan *s, uint32_t start, uint32_t end, HideKind kind, const char *exp)
+{
+	Source *src = s->src;
+	Hidden h = { .start = start, .end = end, .kind = kind, .expansion = exp };
+
+	if (!s->record || start >= end)
+		return;
+	if (src->hidden.len && array_last(&src->hidden).end > start)
+		die("pp: hidden span %u-%u overlaps the one before", start, end);
+	array_push(&src->hidden, h);
+}
+
+/* ------------------------------------------------------------------ */
+/* Directive lines                                                     */
+/* ------------------------------------------------------------------ */
+
+static void line_put(PP *pp, char c, uint32_t at)
+{
+	array_push(&pp->line, c);
+	array_push(&pp->map, at);
+}
+
+/* One space for a run of blanks or a comment. */
+static void line_space(PP *pp, uint32_t at)
+{
+	if (pp->line.len && array_last(&pp->line) != ' ')
+		line_put(pp, ' ', at);
+}
+
+/* p at a comment in a directive: the byte after it (0: unterminated). */
+static uint32_t line_comment(Scan *s, uint32_t p)
+{
+	uint32_t q;
+
+	if (s->t[p + 1] == '/')
+		return skip_line_comment(s->t, s->len, p);
+	q = skip_block_comment(s->t, s->len, p);
+	if (!q)
+		fail(s, p, "unterminated comment");
+	else
+		line_space(s->pp, p);
+	return q;
+}
+
+/*
+ * Reads the directive whose '#' is at p into pp->line, with continuations
+ * dropped and each comment or run of blanks made one space.  Returns the
+ * byte of the newline that ends it, or len.
+ */
+static uint32_t read_directive(Scan *s, uint32_t p)
+{
+	PP *pp = s->pp;
+	const char *t = s->t;
+
+	pp->line.len = pp->map.len = 0;
+	while (p < s->len && t[p] != '\n' && !s->failed) {
+		uint32_t n = t[p] == '\\' ? newline_len(t, p + 1) : 0;
+
+		if (n) {
+			p += 1 + n;
+		} else if (t[p] == '/' && (t[p + 1] == '*' || t[p + 1] == '/')) {
+			p = line_comment(s, p);
+		} else if (t[p] == '"' || t[p] == '\'') {
+			for (uint32_t e = skip_literal(t, s->len, p); p < e; p++)
+				line_put(pp, t[p], p);
+		} else if (is_blank(t[p])) {
+			line_space(pp, p++);
+		} else {
+			line_put(pp, t[p], p);
+			p++;
+		}
+	}
+	if (pp->line.len && array_last(&pp->line) == ' ')
+		pp->line.len--, pp->map.len--;
+	line_put(pp, '\0', p);
+	pp->line.len--;
+	return s->failed ? s->len : p;
+}
+
+static uint32_t line_skip_space(const PP *pp, uint32_t i)
+{
+	return pp->line.items[i] == ' ' ? i + 1 : i;
+}
+
+/* The directive's kind; *after is the index just past its name. */
+static DirKind directive_kind(const PP *pp, uint32_t *after)
+{
+	const char *l = pp->line.items;
+	uint32_t i = line_skip_space(pp, 1), e = ident_end(l, i);
+
+	*after = e;
+	if (e == i)
+		return l[i] ? D_OTHER : D_NULL;
+	for (int k = D_IF; k <= D_INCLUDE; k++)
+		if (strlen(dir_name[k]) == e - i && memcmp(dir_name[k], l + i, e - i) == 0)
+			return (DirKind)k;
+	if (e - i == 12 && memcmp(l + i, "include_next", 12) == 0)
+		return D_INCLUDE;
+	return D_OTHER;
+}
+
+/* ------------------------------------------------------------------ */
+/* #if expressions                                                     */
+/* ------------------------------------------------------------------ */
+
+typedef enum TokKind {
+	TK_NUM,    /* pp-number, read when used */
+	TK_CHAR,   /* character constant, maybe with an L/u/U/u8 prefix */
+	TK_VAL,    /* computed: the result of defined */
+	TK_IDENT,
+	TK_PUNCT,  /* op: the character, or a PX_ code for two characters */
+	TK_OTHER,  /* string literals and the like: never valid in #if */
+} TokKind;
+
+enum { PX_SHL = 256, PX_SHR, PX_LE, PX_GE, PX_EQ, PX_NE, PX_LAND, PX_LOR };
+
+typedef struct Tok {
+	TokKind kind;
+	int op;
+	intmax_t val;        /* TK_VAL */
+	const char *s;       /* spelling, in the line or a macro body */
+	uint32_t n;
+	uint32_t at;         /* source byte for diagnostics */
+} Tok;
+
+typedef Array(Tok) TokList;
+
+typedef struct Eval {
+	Scan *s;
+	TokList toks;        /* the line after macro expansion */
+	uint32_t i;          /* next token */
+	uint32_t end_at;     /* source byte of the line's end */
+	bool ok;
+} Eval;
+
+static void eval_error(Eval *e, const Tok *t, const char *msg)
+{
+	if (!e->ok)
+		return;
+	if (t)
+		fail(e->s, t->at, "%s '%.*s' in #if", msg, (int)t->n, t->s);
+	else
+		fail(e->s, e->end_at, "%s in #if", msg);
+	e->ok = false;
+}
+
+/* "expected X before 'tok'", or "at the end" when the line ran out. */
+static void eval_expected(Eval *e, const char *what)
+{
+	const Tok *t = e->ok && e->i < e->toks.len ? &e->toks.items[e->i] : NULL;
+
+	if (!e->ok)
+		return;
+	if (t)
+		fail(e->s, t->at, "expected %s before '%.*s' in #if", what, (int)t->n, t->s);
+	else
+		fail(e->s, e->end_at, "expected %s at the end of #if", what);
+	e->ok = false;
+}
+
+static int punct_op(const char *p, uint32_t *n)
+{
+	static const char two[][3] = { "<<", ">>", "<=", ">=", "==", "!=", "&&", "||" };
+
+	for (int k = 0; k < 8; k++) {
+		if (p[0] == two[k][0] && p[1] == two[k][1]) {
+			*n = 2;
+			return PX_SHL + k;
+		}
+	}
+	*n = 1;
+	return (unsigned char)p[0];
+}
+
+/* Whether the identifier p[0..n) prefixes a character or string literal. */
+static bool is_literal_prefix(const char *p, uint32_t n)
+{
+	return (n == 1 && (p[0] == 'L' || p[0] == 'u' || p[0] == 'U')) ||
+	       (n == 2 && p[0] == 'u' && p[1] == '8');
+}
+
+/* One token at p[i] (not a blank); returns its end. */
+static uint32_t lex_one(const char *p, uint32_t n, uint32_t i, Tok *t)
+{
+	uint32_t j, k;
+
+	if (is_digit(p[i]) || (p[i] == '.' && is_digit(p[i + 1]))) {
+		t->kind = TK_NUM;
+		return skip_number(p, i);
+	}
+	if (ident_char[(unsigned char)p[i]]) {
+		j = ident_end(p, i);
+		t->kind = TK_IDENT;
+		if ((p[j] == '\'' || p[j] == '"') && is_literal_prefix(p + i, j - i)) {
+			t->kind = p[j] == '\'' ? TK_CHAR : TK_OTHER;
+			return skip_literal(p, n, j);
+		}
+		return j;
+	}
+	if (p[i] == '\'' || p[i] == '"') {
+		t->kind = p[i] == '\'' ? TK_CHAR : TK_OTHER;
+		return skip_literal(p, n, i);
+	}
+	t->kind = TK_PUNCT;
+	t->op = punct_op(p + i, &k);
+	return i + k;
+}
+
+/* Tokens of p[0..n); positions from map, or all at 'at' for a macro body. */
+static void lex_tokens(const char *p, uint32_t n, const uint32_t *map, uint32_t at,
+                       TokList *out)
+{
+	uint32_t i = 0;
+
+	while (i < n) {
+		Tok t = { .s = p + i, .at = map ? map[i] : at };
+		uint32_t j;
+
+		if (is_blank(p[i])) {
+			i++;
+			continue;
+		}
+		j = lex_one(p, n, i, &t);
+		t.n = j - i;
+		array_push(out, t);
+		i = j;
+	}
+}
+
+static bool is_punct(const Tok *t, int op)
+{
+	return t->kind == TK_PUNCT && t->op == op;
+}
+
+/* 'defined X' or 'defined ( X )' at in[*i]: one TK_VAL. */
+static void expand_defined(Eval *e, const TokList *in, uint32_t *i)
+{
+	const Tok *d = &in->items[*i];
+	uint32_t k = *i + 1;
+	bool paren = k < in->len && is_punct(&in->items[k], '(');
+	Tok v = { .kind = TK_VAL, .s = d->s, .n = d->n, .at = d->at };
+	Macro *m;
+
+	k += paren;
+	if (k >= in->len || in->items[k].kind != TK_IDENT) {
+		eval_error(e, d, "no identifier after");
+		return;
+	}
+	m = macro_find(e->s->pp, in->items[k].s, in->items[k].n);
+	v.val = m && m->defined;
+	if (paren && (++k >= in->len || !is_punct(&in->items[k], ')'))) {
+		eval_error(e, d, "missing ')' after");
+		return;
+	}
+	*i = k;
+	array_push(&e->toks, v);
+}
+
+/*
+ * Appends the tokens of p[0..n) to e->toks with 'defined' resolved and
+ * object-like macros replaced by their expansions (C17 6.10.1p4).  Names
+ * left over are 0 or calls; the evaluator reads them so.
+ */
+static void expand(Eval *e, const char *p, uint32_t n, const uint32_t *map,
+                   uint32_t at, int depth)
+{
+	TokList in = { 0 };
+
+	lex_tokens(p, n, map, at, &in);
+	for (uint32_t i = 0; i < in.len && e->ok; i++) {
+		Tok *t = &in.items[i];
+		Macro *m;
+
+		if (t->kind != TK_IDENT) {
+			array_push(&e->toks, *t);
+			continue;
+		}
+		if (t->n == 7 && memcmp(t->s, "defined", 7) == 0) {
+			expand_defined(e, &in, &i);
+			continue;
+		}
+		m = macro_find(e->s->pp, t->s, t->n);
+		if (!m || !m->defined || m->funclike || m->expanding ||
+		    depth >= EXPAND_DEPTH_MAX) {
+			array_push(&e->toks, *t);
+			continue;
+		}
+		m->expanding = true;
+		expand(e, m->body, (uint32_t)strlen(m->body), NULL, t->at, depth + 1);
+		m->expanding = false;
+		if (e->toks.len > IF_TOKENS_MAX)
+			eval_error(e, t, "expansion too large at");
+	}
+	array_free(&in);
+}
+
+static const Tok *peek(const Eval *e)
+{
+	return e->ok && e->i < e->toks.len ? &e->toks.items[e->i] : NULL;
+}
+
+static bool accept(Eval *e, int op)
+{
+	const Tok *t = peek(e);
+
+	if (!t || !is_punct(t, op))
+		return false;
+	e->i++;
+	return true;
+}
+
+static int digit_value(char c)
+{
+	if (is_digit(c))
+		return c - '0';
+	c = (char)(c | 0x20);
+	return c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
+}
+
+/* u, l, ll in either order, any case (ll only with equal letters). */
+static bool int_suffix(const char *p, const char *end)
+{
+	bool u = false, l = false;
+
+	while (p < end) {
+		if ((*p == 'u' || *p == 'U') && !u) {
+			u = true;
+			p++;
+		} else if ((*p == 'l' || *p == 'L') && !l) {
+			l = true;
+			p += p + 1 < end && p[1] == p[0] ? 2 : 1;
+		} else {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Decimal, hex, octal or binary integer constant; wraps like gcc. */
+static intmax_t number_value(Eval *e, const Tok *t)
+{
+	const char *p = t->s, *end = t->s + t->n, *digits;
+	uintmax_t v = 0;
+	int base = 10;
+
+	if (p[0] == '0' && t->n > 1) {
+		base = (p[1] | 0x20) == 'x' ? 16 : (p[1] | 0x20) == 'b' ? 2 : 8;
+		p += base == 8 ? 1 : 2;
+	}
+	for (digits = p; p < end && digit_value(*p) < base; p++)
+		v = v * (uintmax_t)base + (uintmax_t)digit_value(*p);
+	if ((p == digits && base != 8) || !int_suffix(p, end))
+		eval_error(e, t, "invalid integer constant");
+	return (intmax_t)v;
+}
+
+/* The character or escape sequence at *p, before the closing quote at end. */
+static int char_escape(const char **pp, const char *end)
+{
+	static const char from[] = "ntrabfve", to[] = "\n\t\r\a\b\f\v\x1b";
+	const char *p = *pp, *k;
+	int v = 0;
+
+	if (*p != '\\' || p + 1 >= end) {
+		*pp = p + 1;
+		return (unsigned char)*p;
+	}
+	p++;
+	if (*p == 'x') {
+		for (p++; p < end && digit_value(*p) < 16; p++)
+			v = v * 16 + digit_value(*p);
+	} else if (*p >= '0' && *p <= '7') {
+		for (int k8 = 0; k8 < 3 && p < end && *p >= '0' && *p <= '7'; k8++, p++)
+			v = v * 8 + (*p - '0');
+	} else {
+		k = strchr(from, *p);
+		v = k && *k ? (unsigned char)to[k - from] : (unsigned char)*p;
+		p++;
+	}
+	*pp = p;
+	return v;
+}
+
+/* 'a', '\n', L'x': a plain one-character constant is a signed char, as in gcc. */
+static intmax_t char_value(Eval *e, const Tok *t)
+{
+	const char *p = (const char *)memchr(t->s, '\'', t->n) + 1, *end = t->s + t->n - 1;
+	bool plain = t->s[0] == '\'';
+	uintmax_t v = 0;
+	int count = 0;
+
+	if (end < p || *end != '\'' || p == end) {
+		eval_error(e, t, "malformed character constant");
+		return 0;
+	}
+	while (p < end) {
+		int c = char_escape(&p, end);
+
+		v = plain ? v << 8 | (unsigned)(c & 0xff) : (uintmax_t)c;
+		count++;
+	}
+	if (plain && count == 1)
+		return (signed char)v;
+	return (intmax_t)v;
+}
+
+/* A name followed by '(' is a call of a function-like macro or __has_include. */
+static void skip_call(Eval *e)
+{
+	uint32_t depth = 0;
+
+	if (!accept(e, '('))
+		return;
+	for (depth = 1; e->i < e->toks.len && depth; e->i++) {
+		const Tok *t = &e->toks.items[e->i];
+
+		depth += is_punct(t, '(');
+		depth -= is_punct(t, ')');
+	}
+	if (depth)
+		eval_error(e, NULL, "unterminated macro call");
+}
+
+static intmax_t ev_cond(Eval *e, bool live);
+
+static intmax_t ev_primary(Eval *e, bool live)
+{
+	const Tok *t = peek(e);
+	intmax_t v;
+
+	if (!t) {
+		eval_error(e, NULL, "missing expression");
+		return 0;
+	}
+	e->i++;
+	switch (t->kind) {
+	case TK_VAL:
+		return t->val;
+	case TK_NUM:
+		return number_value(e, t);
+	case TK_CHAR:
+		return char_value(e, t);
+	case TK_IDENT:
+		skip_call(e);
+		return 0;
+	default:
+		if (!is_punct(t, '('))
+			break;
+		v = ev_cond(e, live);
+		if (!accept(e, ')'))
+			eval_expected(e, "')'");
+		return v;
+	}
+	eval_error(e, t, "unexpected token");
+	return 0;
+}
+
+static intmax_t ev_unary(Eval *e, bool live)
+{
+	const Tok *t = peek(e);
+
+	if (!t || t->kind != TK_PUNCT)
+		return ev_primary(e, live);
+	switch (t->op) {
+	case '!':
+		e->i++;
+		return !ev_unary(e, live);
+	case '~':
+		e->i++;
+		return (intmax_t)~(uintmax_t)ev_unary(e, live);
+	case '-':
+		e->i++;
+		return (intmax_t)(0 - (uintmax_t)ev_unary(e, live));
+	case '+':
+		e->i++;
+		return ev_unary(e, live);
+	}
+	return ev_primary(e, live);
+}
+
+static int binary_prec(const Tok *t)
+{
+	if (t->kind != TK_PUNCT)
+		return 0;
+	switch (t->op) {
+	case PX_LOR: return 1;
+	case PX_LAND: return 2;
+	case '|': return 3;
+	case '^': return 4;
+	case '&': return 5;
+	case PX_EQ: case PX_NE: return 6;
+	case '<': case '>': case PX_LE: case PX_GE: return 7;
+	case PX_SHL: case PX_SHR: return 8;
+	case '+': case '-': return 9;
+	case '*': case '/': case '%': return 10;
+	}
+	return 0;
+}
+
+/* l shifted left by n (right when n < 0); n is within [-64, 64]. */
+static intmax_t shift(intmax_t l, intmax_t n)
+{
+	if (n >= 64)
+		return 0;
+	if (n <= -64)
+		return l < 0 ? -1 : 0;
+	if (n >= 0)
+		return (intmax_t)((uintmax_t)l << n);
+	return l >> -n; /* arithmetic, as gcc */
+}
+
+static intmax_t divide(Eval *e, const Tok *op, intmax_t l, intmax_t r, bool live)
+{
+	if (r == 0) {
+		if (live)
+			eval_error(e, op, "division by zero at");
+		return 0;
+	}
+	if (r == -1) /* INTMAX_MIN / -1 wraps */
+		return op->op == '/' ? (intmax_t)(0 - (uintmax_t)l) : 0;
+	return op->op == '/' ? l / r : l % r;
+}
+
+static intmax_t apply(Eval *e, const Tok *op, intmax_t l, intmax_t r, bool live)
+{
+	uintmax_t ul = (uintmax_t)l, ur = (uintmax_t)r;
+	intmax_t c = r < -64 ? -64 : r > 64 ? 64 : r;
+
+	switch (op->op) {
+	case '*': return (intmax_t)(ul * ur);
+	case '/': case '%': return divide(e, op, l, r, live);
+	case '+': return (intmax_t)(ul + ur);
+	case '-': return (intmax_t)(ul - ur);
+	case PX_SHL: return shift(l, c);
+	case PX_SHR: return shift(l, -c);
+	case '<': return l < r;
+	case '>': return l > r;
+	case PX_LE: return l <= r;
+	case PX_GE: return l >= r;
+	case PX_EQ: return l == r;
+	case PX_NE: return l != r;
+	case '&': return l & r;
+	case '^': return l ^ r;
+	case '|': return l | r;
+	}
+	die("pp: binary operator %d", op->op);
+}
+
+/* Precedence climbing; && and || evaluate their right side only if live. */
+static intmax_t ev_binary(Eval *e, int minprec, bool live)
+{
+	intmax_t l = ev_unary(e, live), r;
+
+	for (;;) {
+		const Tok *t = peek(e);
+		int prec = t ? binary_prec(t) : 0;
+
+		if (prec == 0 || prec < minprec)
+			return l;
+		e->i++;
+		if (t->op == PX_LAND) {
+			r = ev_binary(e, prec + 1, live && l);
+			l = l && r;
+		} else if (t->op == PX_LOR) {
+			r = ev_binary(e, prec + 1, live && !l);
+			l = l || r;
+		} else {
+			r = ev_binary(e, prec + 1, live);
+			l = apply(e, t, l, r, live);
+		}
+	}
+}
+
+static intmax_t ev_cond(Eval *e, bool live)
+{
+	intmax_t c = ev_binary(e, 1, live), a, b;
+
+	if (!accept(e, '?'))
+		return c;
+	a = ev_cond(e, live && c);
+	if (!accept(e, ':')) {
+		eval_expected(e, "':'");
+		return 0;
+	}
+	b = ev_cond(e, live && !c);
+	return c ? a : b;
+}
+
+/* Evaluates the #if or #elif expression at pp->line[i...]. */
+static bool eval_if(Scan *s, uint32_t i, bool *v)
+{
+	PP *pp = s->pp;
+	Eval e = { .s = s, .ok = true, .end_at = pp->map.items[pp->line.len] };
+	intmax_t r = 0;
+
+	expand(&e, pp->line.items + i, pp->line.len - i, pp->map.items + i, 0, 0);
+	if (e.ok && e.toks.len == 0)
+		eval_error(&e, NULL, "missing expression");
+	if (e.ok)
+		r = ev_cond(&e, true);
+	if (e.ok && e.i < e.toks.len)
+		eval_error(&e, &e.toks.items[e.i], "missing binary operator before");
+	array_free(&e.toks);
+	*v = r != 0;
+	return e.ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* Conditionals                                                        */
+/* ------------------------------------------------------------------ */
+
+/* The value of an #if, #elif, #ifdef or #ifndef line. */
+static bool cond_value(Scan *s, DirKind k, uint32_t i, bool *v)
+{
+	PP *pp = s->pp;
+	uint32_t e;
+	Macro *m;
+
+	if (k == D_IF || k == D_ELIF)
+		return eval_if(s, i, v);
+	i = line_skip_space(pp, i);
+	e = ident_end(pp->line.items, i);
+	if (e == i || is_digit(pp->line.items[i])) {
+		fail(s, pp->map.items[i], "no macro name given in #%s", dir_name[k]);
+		return false;
+	}
+	m = macro_find(pp, pp->line.items + i, e - i);
+	*v = (m && m->defined) == (k == D_IFDEF || k == D_ELIFDEF);
+	return true;
+}
+
+/* The branch that starts after the directive ending at end is inactive. */
+static void go_inactive(Scan *s, uint32_t end)
+{
+	s->active = false;
+	s->inactive_start = end < s->len ? end + 1 : s->len;
+}
+
+/* #if, #ifdef, #ifndef; in an inactive region only counted for nesting. */
+static void cond_open(Scan *s, DirKind k, uint32_t at, uint32_t ls, uint32_t end,
+                      uint32_t i)
+{
+	Cond c = { .at = at, .kind = k, .outer_active = s->active };
+	bool v;
+
+	array_push(&s->conds, c);
+	if (!s->active)
+		return;
+	hide(s, ls, end, HIDE_DIRECTIVE, NULL);
+	if (!cond_value(s, k, i, &v))
+		return;
+	array_last(&s->conds).taken = v;
+	if (!v)
+		go_inactive(s, end);
+}
+
+/* Whether the branch after an #elif, #else or #endif of c is active. */
+static bool branch_active(Scan *s, Cond *c, DirKind k, uint32_t i)
+{
+	bool v = false;
+
+	if (k == D_ENDIF)
+		return true;
+	if (k == D_ELSE) {
+		c->seen_else = true;
+		v = !c->taken;
+	} else if (!c->taken && !cond_value(s, k, i, &v)) {
+		return false;
+	}
+	c->taken |= v;
+	return v;
+}
+
+/* #elif, #elifdef, #elifndef, #else, #endif. */
+static void cond_next(Scan *s, DirKind k, uint32_t at, uint32_t ls, uint32_t end,
+                      uint32_t i)
+{
+	Cond *c;
+
+	if (s->conds.len == 0) {
+		fail(s, at, "#%s without #if", dir_name[k]);
+		return;
+	}
+	c = &array_last(&s->conds);
+	if (k != D_ENDIF && c->seen_else) {
+		fail(s, at, "#%s after #else", dir_name[k]);
+		return;
+	}
+	if (!c->outer_active) {
+		c->seen_else |= k == D_ELSE;
+		s->conds.len -= k == D_ENDIF;
+		return;
+	}
+	if (!s->active)
+		hide(s, s->inactive_start, ls, HIDE_INACTIVE, NULL);
+	hide(s, ls, end, HIDE_DIRECTIVE, NULL);
+	s->active = branch_active(s, c, k, i);
+	if (k == D_ENDIF)
+		s->conds.len--;
+	if (!s->active)
+		go_inactive(s, end);
+}
+
+/* End of file: every conditional still open is an error. */
+static void cond_check_closed(Scan *s)
+{
+	for (uint32_t i = 0; i < s->conds.len; i++) {
+		const Cond *c = &s->conds.items[i];
+
+		error_at(s->src, c->at, "unterminated #%s", dir_name[c->kind]);
+		s->failed = true;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* #define, #undef, #include                                           */
+/* ------------------------------------------------------------------ */
+
+/* The macro name at pp->line[i...] (after one blank); *n is 0 when none. */
+static const char *line_name(const PP *pp, uint32_t *i, uint32_t *n)
+{
+	uint32_t b = line_skip_space(pp, *i), e = ident_end(pp->line.items, b);
+
+	*n = is_digit(pp->line.items[b]) ? 0 : e - b;
+	*i = e;
+	return pp->line.items + b;
+}
+
+static void define_line(Scan *s, uint32_t i)
+{
+	PP *pp = s->pp;
+	uint32_t n;
+	const char *name = line_name(pp, &i, &n);
+	bool funclike = pp->line.items[i] == '(';
+
+	if (!n)
+		return; /* "#define 3" or "#define": left for tree-sitter to reject */
+	i = line_skip_space(pp, i);
+	macro_define(pp, name, n, pp->line.items + i, pp->line.len - i, funclike);
+}
+
+static void undef_line(Scan *s, uint32_t i)
+{
+	uint32_t n;
+	const char *name = line_name(s->pp, &i, &n);
+
+	if (n)
+		macro_undef(s->pp, name, n);
+}
+
+static char *join_path(const char *dir, const char *name)
+{
+	size_t a = strlen(dir), b = strlen(name);
+	char *p = xmalloc(a + b + 2);
+
+	memcpy(p, dir, a);
+	p[a] = '/';
+	memcpy(p + a + 1, name, b + 1);
+	return p;
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The header's path (caller frees), or NULL: a system header we do not read. */
+static char *find_header(const Scan *s, const char *name, bool quoted)
+{
+	const PPConfig *cfg = s->pp->cfg;
+	char *p;
+
+	if (name[0] == '/')
+		return is_file(name) ? xstrndup(name, strlen(name)) : NULL;
+	if (quoted) {
+		p = join_path(s->dir, name);
+		if (is_file(p))
+			return p;
+		free(p);
+	}
+	for (uint32_t i = 0; cfg && i < cfg->include_dirs.len; i++) {
+		p = join_path(cfg->include_dirs.items[i], name);
+		if (is_file(p))
+			return p;
+		free(p);
+	}
+	return NULL;
+}
+
+/* Whether the file was read before in this pp_scan; remembers it if not. */
+static bool seen_before(PP *pp, const struct stat *st)
+{
+	FileId id = { .dev = st->st_dev, .ino = st->st_ino };
+
+	for (uint32_t i = 0; i < pp->seen.len; i++)
+		if (pp->seen.items[i].dev == id.dev && pp->seen.items[i].ino == id.ino)
+			return true;
+	array_push(&pp->seen, id);
+	return false;
+}
+
+/* Line index of a header, so that error_at can point into it. */
+static void index_lines(Source *h)
+{
+	const char *buf = h->text, *end = buf + h->len;
+	uint32_t n = 1;
+
+	for (const char *p = buf; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+		n++;
+	h->line_start = xmalloc(n * sizeof(*h->line_start));
+	h->line_start[h->nlines++] = 0;
+	for (const char *p = buf; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+		h->line_start[h->nlines++] = (uint32_t)(p - buf) + 1;
+}
+
+/*
+ * The header as a Source, or NULL when it was read before or cannot be
+ * read (a header we cannot read is one we do without).  Caller frees.
+ */
+static Source *read_header(PP *pp, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	Source *h;
+	struct stat st;
+	char *buf;
+
+	if (!f)
+		return NULL;
+	if (fstat(fileno(f), &st) != 0 || st.st_size >= (off_t)UINT32_MAX ||
+	    seen_before(pp, &st)) {
+		fclose(f);
+		return NULL;
+	}
+	buf = xmalloc((size_t)st.st_size + 1);
+	h = xcalloc(1, sizeof(*h));
+	h->path = path;
+	h->text = buf;
+	h->len = (uint32_t)fread(buf, 1, (size_t)st.st_size, f);
+	buf[h->len] = '\0';
+	fclose(f);
+	index_lines(h);
+	return h;
+}
+
+static bool scan_file(PP *pp, Source *src, bool record, int depth);
+
+/* Reads a header for its conditionals and macros: nothing in it is hidden. */
+static void read_include(Scan *s, const char *path)
+{
+	Source *h = read_header(s->pp, path);
+
+	if (!h)
+		return;
+	if (!scan_file(s->pp, h, false, s->depth + 1))
+		s->failed = true;
+	free((char *)h->text);
+	free(h->line_start);
+	free(h);
+}
+
+/* #include "x" or <x>; #include MACRO is left alone. */
+static void include_line(Scan *s, uint32_t i)
+{
+	const char *l = s->pp->line.items, *close;
+	char *name, *path;
+	bool quoted;
+
+	i = line_skip_space(s->pp, i);
+	quoted = l[i] == '"';
+	if ((!quoted && l[i] != '<') || s->depth >= INCLUDE_DEPTH_MAX)
+		return;
+	close = strchr(l + i + 1, quoted ? '"' : '>');
+	if (!close)
+		return;
+	name = xstrndup(l + i + 1, (size_t)(close - (l + i + 1)));
+	path = find_header(s, name, quoted);
+	free(name);
+	if (path)
+		read_include(s, path);
+	free(path);
+}
+
+/*
+ * The directive at s->pos ('#' first on its line).  Conditionals and the
+ * null directive are hidden; #define, #include and the rest stay for
+ * tree-sitter, which parses them by itself.
+ */
+static void directive(Scan *s)
+{
+	uint32_t at = s->pos, ls = s->line_start, i;
+	uint32_t end = read_directive(s, at);
+	DirKind k = directive_kind(s->pp, &i);
+
+	s->pos = end;
+	if (s->failed)
+		return;
+	switch (k) {
+	case D_IF: case D_IFDEF: case D_IFNDEF:
+		cond_open(s, k, at, ls, end, i);
+		return;
+	case D_ELIF: case D_ELIFDEF: case D_ELIFNDEF: case D_ELSE: case D_ENDIF:
+		cond_next(s, k, at, ls, end, i);
+		return;
+	default:
+		break;
+	}
+	if (!s->active)
+		return;
+	if (k == D_DEFINE)
+		define_line(s, i);
+	else if (k == D_UNDEF)
+		undef_line(s, i);
+	else if (k == D_INCLUDE)
+		include_line(s, i);
+	else if (k == D_NULL)
+		hide(s, ls, end, HIDE_DIRECTIVE, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Code                                                                */
+/* ------------------------------------------------------------------ */
+
+/* __attribute__((...)) or __declspec(...) from start; keyword ends at p. */
+static void code_attribute(Scan *s, uint32_t start, uint32_t p)
+{
+	uint32_t k = skip_blanks(s->t, s->len, p), close;
+
+	if (s->t[k] != '(' || !(close = skip_nested(s->t, s->len, k)))
+		return;
+	hide(s, start, close, HIDE_ATTRIBUTE, NULL);
+	s->pos = close;
+}
+
+static void code_ident(Scan *s)
+{
+	uint32_t start = s->pos, end = ident_end(s->t, start);
+	Macro *m;
+
+	s->pos = end;
+	s->bol = false;
+	if (!s->active || !s->record)
+		return;
+	if (is_attr_word(s->t + start, end - start)) {
+		code_attribute(s, start, end);
+		return;
+	}
+	m = macro_find(s->pp, s->t + start, end - start);
+	if (m && macro_is_spec(s->pp, m))
+		hide(s, start, end, HIDE_MACRO, m->expansion);
+}
+
+/*
+ * '=' at file scope followed by '{': a large initializer is hidden from the
+ * '=' through the '}', leaving "T name[N] ;" for tree-sitter.
+ */
+static void code_equal(Scan *s)
+{
+	uint32_t eq = s->pos, k, close;
+	bool compound = s->punct_end == eq && strchr("=!<>+-*/%&|^", s->t[eq - 1]);
+
+	s->bol = false;
+	s->pos += s->t[eq + 1] == '=' ? 2 : 1;
+	s->punct_end = s->pos;
+	if (s->pos == eq + 2 || compound || !s->active || !s->record || s->braces)
+		return;
+	k = skip_blanks(s->t, s->len, s->pos);
+	if (s->t[k] != '{')
+		return;
+	close = skip_nested(s->t, s->len, k);
+	if (close && close - eq >= s->pp->init_min) {
+		hide(s, eq, close, HIDE_INITIALIZER, NULL);
+		s->pos = close;
+	}
+}
+
+static void code_punct(Scan *s)
+{
+	char c = s->t[s->pos++];
+
+	s->bol = false;
+	s->punct_end = s->pos;
+	if (!s->active || !s->record)
+		return;
+	if (c == '{')
+		s->braces++;
+	else if (c == '}' && s->braces)
+		s->braces--;
+}
+
+static void code_slash(Scan *s)
+{
+	uint32_t q;
+
+	if (s->t[s->pos + 1] == '/') {
+		s->pos = skip_line_comment(s->t, s->len, s->pos);
+	} else if (s->t[s->pos + 1] == '*') {
+		q = skip_block_comment(s->t, s->len, s->pos);
+		if (!q)
+			fail(s, s->pos, "unterminated comment");
+		s->pos = q ? q : s->len;
+	} else {
+		code_punct(s);
+	}
+}
+
+/* A backslash-newline joins lines: it is neither a token nor a line start. */
+static void code_backslash(Scan *s)
+{
+	uint32_t n = newline_len(s->t, s->pos + 1);
+
+	if (n)
+		s->pos += 1 + n;
+	else
+		code_punct(s);
+}
+
+static void scan_text(Scan *s)
+{
+	const char *t = s->t;
+
+	while (s->pos < s->len && !s->failed) {
+		switch (cclass[(unsigned char)t[s->pos]]) {
+		case CC_BLANK:
+			s->pos++;
+			break;
+		case CC_NEWLINE:
+			s->pos++;
+			s->bol = true;
+			s->line_start = s->pos;
+			break;
+		case CC_IDENT:
+			code_ident(s);
+			break;
+		case CC_DOT:
+			if (!is_digit(t[s->pos + 1])) {
+				code_punct(s);
+				break;
+			}
+			/* fall through */
+		case CC_DIGIT:
+			s->pos = skip_number(t, s->pos);
+			s->bol = false;
+			break;
+		case CC_QUOTE:
+			s->pos = skip_literal(t, s->len, s->pos);
+			s->bol = false;
+			break;
+		case CC_SLASH:
+			code_slash(s);
+			break;
+		case CC_HASH:
+			if (s->bol)
+				directive(s);
+			else
+				code_punct(s);
+			break;
+		case CC_BACKSLASH:
+			code_backslash(s);
+			break;
+		case CC_EQUAL:
+			code_equal(s);
+			break;
+		default:
+			code_punct(s);
+		}
+	}
+}
+
+/* Directory part of path, for #include "..."; caller frees. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrndup(".", 1);
+	return xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
+}
+
+static bool scan_file(PP *pp, Source *src, bool record, int depth)
+{
+	Scan s = {
+		.pp = pp, .src = src, .t = src->text, .len = src->len,
+		.record = record, .depth = depth, .active = true, .bol = true,
+		.punct_end = UINT32_MAX,
+	};
+
+	s.dir = dir_of(src->path);
+	scan_text(&s);
+	if (!s.failed)
+		cond_check_closed(&s);
+	free(s.dir);
+	array_free(&s.conds);
+	return !s.failed;
+}
+
+/* ------------------------------------------------------------------ */
+/* Entry points                                                        */
+/* ------------------------------------------------------------------ */
+
+/* What a C17 gcc 12 on x86-64 Linux predefines, as far as #if cares. */
+static const char *const predefined[][2] = {
+	{ "__STDC__", "1" }, { "__STDC_VERSION__", "201710L" },
+	{ "__STDC_HOSTED__", "1" }, { "__GNUC__", "12" }, { "__GNUC_MINOR__", "2" },
+	{ "__x86_64__", "1" }, { "__linux__", "1" }, { "__LP64__", "1" },
+	{ "__CHAR_BIT__", "8" }, { "__SIZEOF_POINTER__", "8" },
+	{ "__SIZEOF_INT__", "4" }, { "__SIZEOF_LONG__", "8" },
+};
+
+/* TVM's export macros for when its headers are not at hand. */
+static const char *const builtin_specs[][2] = {
+	{ "TVM_DLL", "" }, { "TVM_WEAK", "" }, { "TVM_ATTRIBUTE_UNUSED", "" },
+	{ "TVM_ALWAYS_INLINE", "inline" },
+};
+
+/* -D NAME=VALUE (NAME(ARGS)=... is function-like) and -U NAME. */
+static void define_config(PP *pp, const PPDefine *d)
+{
+	const char *paren = strchr(d->name, '(');
+	uint32_t n = (uint32_t)(paren ? (size_t)(paren - d->name) : strlen(d->name));
+
+	if (!d->value)
+		macro_undef(pp, d->name, n);
+	else
+		macro_define(pp, d->name, n, d->value, strlen(d->value), paren != NULL);
+}
+
+static void define_initial(PP *pp, const PPConfig *cfg)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(builtin_specs) / sizeof(builtin_specs[0]); i++) {
+		const char *name = builtin_specs[i][0];
+		Macro *m = macro_get(pp, name, (uint32_t)strlen(name));
+
+		m->builtin = true;
+		m->builtin_exp = builtin_specs[i][1];
+	}
+	for (i = 0; i < sizeof(predefined) / sizeof(predefined[0]); i++)
+		macro_define(pp, predefined[i][0], (uint32_t)strlen(predefined[i][0]),
+		             predefined[i][1], strlen(predefined[i][1]), false);
+	for (i = 0; cfg && i < cfg->defines.len; i++)
+		define_config(pp, &cfg->defines.items[i]);
+}
+
+bool pp_scan(Source *src, const PPConfig *cfg)
+{
+	PP pp = { .cfg = cfg, .gen = 1 };
+	bool ok;
+
+	if (!cclass['a'])
+		init_tables();
+	pp.init_min = cfg && cfg->initializer_min ? cfg->initializer_min
+	                                          : INITIALIZER_MIN_DEFAULT;
+	src->hidden.len = 0;
+	define_initial(&pp, cfg);
+	ok = scan_file(&pp, src, true, 0);
+	macro_free_all(&pp);
+	array_free(&pp.seen);
+	array_free(&pp.line);
+	array_free(&pp.map);
+	array_free(&pp.scratch);
+	return ok;
+}
+
+static const char *const hide_kind_name[] = {
+	[HIDE_INACTIVE] = "inactive", [HIDE_DIRECTIVE] = "directive",
+	[HIDE_MACRO] = "macro", [HIDE_ATTRIBUTE] = "attribute",
+	[HIDE_INITIALIZER] = "initializer",
+};
+
+/* The expansion as a C string literal body: '"' and '\' escaped. */
+static void dump_quoted(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+void pp_dump(FILE *out, const Source *src)
+{
+	for (uint32_t i = 0; i < src->hidden.len; i++) {
+		const Hidden *h = &src->hidden.items[i];
+		uint32_t l1, c1, l2, c2;
+
+		source_pos(src, h->start, &l1, &c1);
+		source_pos(src, h->end - 1, &l2, &c2);
+		fprintf(out, "%s %u:%u-%u:%u", hide_kind_name[h->kind], l1, c1, l2, c2);
+		if (h->kind == HIDE_MACRO) {
+			fputs(" -> ", out);
+			dump_quoted(out, h->expansion ? h->expansion : "");
+		}
+		fputc('\n', out);
+	}
+}

@@ -169,7 +169,7 @@ void pp_dump(FILE *out, const Source *src);
 	X(TY_STRUCT, "struct")   /* tag, members */ \
 	X(TY_UNION, "union")     /* tag, members, all at offset 0 */ \
 	X(TY_ENUM, "enum")       /* an int */ \
-	X(TY_FUNC, "func")       /* base: return type */ \
+	X(TY_FUNC, "func")       /* base: return type; members: parameters (offset -1) */ \
 	X(TY_NAMED, "named")     /* typedef name we cannot see through (tag) */
 
 #define X_ENUM(k, s) k,
@@ -194,7 +194,8 @@ struct Type {
 	int64_t array_len; /* TY_ARRAY; -1 unknown or VLA */
 	bool is_vla;       /* TY_ARRAY whose length is not a constant */
 	int tag;           /* TY_STRUCT/UNION/ENUM tag, TY_NAMED typedef name */
-	Array(Member) members; /* TY_STRUCT/UNION */
+	Array(Member) members; /* TY_STRUCT/UNION; TY_FUNC: the parameters */
+	bool is_variadic;  /* TY_FUNC declared with '...' */
 };
 
 extern const char *const type_kind_name[];
@@ -216,6 +217,7 @@ typedef enum VarScope {
 } VarScope;
 
 typedef struct Func Func;
+typedef struct Expr Expr;
 
 /* A named object: one memory object for the dependence analysis. */
 typedef struct Var {
@@ -226,7 +228,10 @@ typedef struct Var {
 	VarScope scope;
 	bool has_init;
 	bool init_hidden;  /* initializer skipped by pp_scan (large constant data) */
-	bool addr_taken;   /* &v appears, or an array decays into a call argument */
+	bool addr_taken;   /* &v appears, or v (an array) decays to a pointer: call
+	                      argument, assignment, initializer, cast, arithmetic */
+	Expr *init;        /* lowered initializer (NULL if none or hidden); for a local
+	                      the same Expr as its ST_DECL's expr */
 	Func *func;        /* VAR_LOCAL/VAR_PARAM: owner */
 	const Source *src;
 	uint32_t start, end; /* declarator's byte range */
@@ -246,9 +251,9 @@ typedef struct Var {
 	X(EX_INDEX, "index")   /* lhs [rhs] */                                  \
 	X(EX_MEMBER, "member") /* lhs . member or lhs -> member (op OP_ARROW) */ \
 	X(EX_CAST, "cast")     /* cast_type, lhs */                             \
-	X(EX_SIZEOF, "sizeof") /* num holds the size when known; lhs or cast_type */ \
+	X(EX_SIZEOF, "sizeof") /* num.ival: the size, -1 unknown; lhs or cast_type */ \
 	X(EX_INIT, "init")     /* args: initializer list elements */            \
-	X(EX_OTHER, "other")   /* unmodelled expression (compound literal, statement expression, _Generic) */
+	X(EX_OTHER, "other")   /* unmodelled expression (compound literal, statement expression, _Generic); args: the sub-expressions that could be lowered */
 
 typedef enum ExprKind { EXPR_KINDS(X_ENUM) } ExprKind;
 
@@ -267,7 +272,6 @@ typedef enum ExprKind { EXPR_KINDS(X_ENUM) } ExprKind;
 
 typedef enum OpKind { OP_KINDS(X_ENUM) } OpKind;
 
-typedef struct Expr Expr;
 typedef struct Number {
 	bool is_float;
 	int64_t ival;  /* integer literals, and sizeof when known */
@@ -285,20 +289,21 @@ struct Expr {
 	int name;         /* EX_NAME, EX_MEMBER (member name), EX_CALL (callee name if plain) */
 	Func *callee_func; /* EX_CALL to a function defined in the program */
 	Type *cast_type;  /* EX_CAST, EX_SIZEOF of a type */
-	Number num;       /* EX_NUM, EX_SIZEOF */
+	Number num;       /* EX_NUM, EX_SIZEOF, EX_NAME with is_constant */
+	bool is_constant; /* EX_NAME of an enum constant or of a '#define N 64' (value in num.ival) */
 	const char *str;  /* EX_STR */
 };
 
 #define STMT_KINDS(X)                                                       \
 	X(ST_EXPR, "expr")         /* expr */                                   \
-	X(ST_DECL, "decl")         /* var, expr (initializer or NULL) */        \
+	X(ST_DECL, "decl")         /* var, expr (initializer or NULL); one per declarator, each with the declaration's bytes */ \
 	X(ST_BLOCK, "block")       /* body */                                   \
 	X(ST_IF, "if")             /* expr (condition), then, els */            \
 	X(ST_FOR, "for")           /* loop */                                   \
 	X(ST_WHILE, "while")       /* loop (cond only) */                       \
 	X(ST_DO, "do")             /* loop (cond only) */                       \
 	X(ST_SWITCH, "switch")     /* expr, then (body) */                      \
-	X(ST_CASE, "case")         /* expr (NULL for default), then (statement) */ \
+	X(ST_CASE, "case")         /* expr (NULL for default), then (the one statement it labels, NULL if another label follows); the rest of the case are its siblings */ \
 	X(ST_RETURN, "return")     /* expr or NULL */                           \
 	X(ST_BREAK, "break")                                                    \
 	X(ST_CONTINUE, "continue")                                              \
@@ -372,7 +377,7 @@ struct Func {
 	bool is_inline;
 	bool is_variadic;
 	const Source *src;
-	uint32_t start, end;  /* whole definition, hidden specifier macros before it excluded */
+	uint32_t start, end;  /* whole definition, from the hidden specifier macros before it (FUNC_PREFIX) to the '}' */
 	Stmt *body;           /* ST_BLOCK */
 	Array(Unmodelled) unmodelled;
 	MT *mt;               /* root macro task of the body (filled by mt_build) */
@@ -392,6 +397,7 @@ typedef struct Program {
 	Array(FuncDecl *) decls; /* prototypes of functions not defined */
 	Array(Var *) globals;    /* file-scope objects, all files */
 	Array(Var *) vars;       /* every Var, indexed by Var.id */
+	struct LowerTables *lower; /* lower.c's program-wide tables (external names, tags, calls) */
 } Program;
 
 extern const char *const expr_kind_name[];

@@ -202,8 +202,10 @@ static void cut_stmt(Level *lv, Stmt *s)
 		if (!lv->bb)
 			lv->bb = new_mt(lv, MT_BB, s->start, s->end);
 		add_stmt(lv->bb, s);
-		if (leaves_level(s))
-			lv->bb = NULL; /* control leaves: the next statement starts a new BB */
+		if (leaves_level(s)) { /* control leaves: the next statement starts a new BB */
+			lv->bb->ends_in_branch = s->kind == ST_IF;
+			lv->bb = NULL;
+		}
 	}
 }
 

@@ -116,8 +116,8 @@ static void test_edits(void)
 	CU_ASSERT_STRING_EQUAL(out, src->text); /* no edits: byte-identical */
 	free(out);
 	edit_replace(&list, 21, 22, "2");
-	edit_insert(&list, 0, "/* b */");
 	edit_insert(&list, 0, "/* a */ ");
+	edit_insert(&list, 0, "/* b */"); /* same offset: in the order made */
 	edit_insert(&list, 26, "// end\n");
 	out = apply_to_string(src, &list);
 	CU_ASSERT_STRING_EQUAL(out, "/* a */ /* b */int f(void) { return 2; }\n// end\n");

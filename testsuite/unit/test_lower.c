@@ -1,0 +1,409 @@
+/*
+ * test_lower.c - the lowering to the IR on small programs run through
+ * pp_scan, parse_source and lower_source: types and layout, scopes,
+ * loops with their induction variables, unmodelled constructs, and calls
+ * and objects that meet across two sources.
+ */
+#include <string.h>
+#include <tree_sitter/api.h>
+
+#include "unit.h"
+
+/* Lowers one more in-memory source into prog; false if any stage failed. */
+static bool add_source(Program *prog, const char *name, const char *text)
+{
+	Source *src = unit_source(name, text);
+	PPConfig cfg = { .initializer_min = 16 };
+	TSTree *tree;
+	bool ok;
+
+	array_push(&prog->sources, src);
+	if (!pp_scan(src, &cfg) || !(tree = parse_source(src)))
+		return false;
+	ok = lower_source(prog, src, tree);
+	ts_tree_delete(tree); /* the IR keeps no tree-sitter nodes */
+	return ok;
+}
+
+/* A program of one source, calls resolved; NULL if a stage failed. */
+static Program *lower_one(const char *text)
+{
+	Program *prog = ARENA_NEW(Program);
+
+	if (!add_source(prog, "t.c", text))
+		return NULL;
+	lower_resolve_calls(prog);
+	return prog;
+}
+
+static int name_of(const char *s)
+{
+	return intern(s, strlen(s));
+}
+
+static Var *global_named(const Program *prog, const char *name)
+{
+	for (uint32_t i = 0; i < prog->globals.len; i++)
+		if (prog->globals.items[i]->name == name_of(name))
+			return prog->globals.items[i];
+	return NULL;
+}
+
+static Func *func_named(const Program *prog, const char *name)
+{
+	return program_find_func(prog, name_of(name));
+}
+
+/* Statement i of a function's body block. */
+static Stmt *body_stmt(const Func *f, uint32_t i)
+{
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL_FATAL(f->body->kind, ST_BLOCK);
+	CU_ASSERT_TRUE_FATAL(i < f->body->body.len);
+	return f->body->body.items[i];
+}
+
+static void test_params(void)
+{
+	Program *prog = lower_one(
+		"void f(const float x[1][3][224][224], float **pp, const char *const s,\n"
+		"       float (*rows)[1000], int n) { }\n");
+	Func *f;
+	Type *t, *elem;
+	int ndims;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	f = func_named(prog, "f");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL_FATAL(f->params.len, 5);
+	/* parameter arrays keep their declared type, the element is const */
+	t = f->params.items[0]->type;
+	CU_ASSERT_EQUAL(t->kind, TY_ARRAY);
+	CU_ASSERT_EQUAL(t->array_len, 1);
+	CU_ASSERT_EQUAL(t->base->array_len, 3);
+	elem = type_elem(t, &ndims);
+	CU_ASSERT_EQUAL(ndims, 4);
+	CU_ASSERT_EQUAL(elem->kind, TY_FLOAT);
+	CU_ASSERT_TRUE(elem->is_const);
+	CU_ASSERT_EQUAL(t->size, 3 * 224 * 224 * 4);
+	CU_ASSERT_EQUAL(f->params.items[0]->scope, VAR_PARAM);
+	/* pointer levels and where const sits */
+	t = f->params.items[1]->type;
+	CU_ASSERT_TRUE(t->kind == TY_PTR && t->base->kind == TY_PTR);
+	CU_ASSERT_EQUAL(t->base->base->kind, TY_FLOAT);
+	t = f->params.items[2]->type;
+	CU_ASSERT_TRUE(t->kind == TY_PTR && t->is_const && t->base->is_const);
+	CU_ASSERT_TRUE(t->base->kind == TY_INT && t->base->size == 1);
+	t = f->params.items[3]->type;
+	CU_ASSERT_TRUE(t->kind == TY_PTR && t->base->kind == TY_ARRAY);
+	CU_ASSERT_EQUAL(t->base->array_len, 1000);
+	CU_ASSERT_EQUAL(f->params.items[4]->type->size, 4);
+}
+
+static void test_union_global(void)
+{
+	Program *prog = lower_one(
+		"union tensor_union_0 { float a[1][64][112][112]; float b[1][512]; };\n"
+		"static union tensor_union_0 tu0;\n"
+		"union { int i; double d; } u;\n"
+		"void g(float *p);\n"
+		"void f(void) { g(tu0.b[0]); tu0.a[0][0][0][0] = 1; }\n");
+	Var *tu0, *u;
+	Type *t;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	CU_ASSERT_EQUAL(prog->globals.len, 2);
+	tu0 = global_named(prog, "tu0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tu0);
+	t = tu0->type;
+	CU_ASSERT_EQUAL(t->kind, TY_UNION);
+	CU_ASSERT_EQUAL(tu0->storage, SC_STATIC);
+	CU_ASSERT_EQUAL(tu0->scope, VAR_GLOBAL);
+	CU_ASSERT_EQUAL(t->size, 64 * 112 * 112 * 4);
+	CU_ASSERT_EQUAL_FATAL(t->members.len, 2);
+	CU_ASSERT_EQUAL(t->members.items[0].offset, 0);
+	CU_ASSERT_EQUAL(t->members.items[1].offset, 0);
+	CU_ASSERT_TRUE(tu0->addr_taken); /* tu0.b[0] decays into the call */
+	u = global_named(prog, "u");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(u);
+	CU_ASSERT_EQUAL(u->type->kind, TY_UNION);
+	CU_ASSERT_EQUAL(u->type->size, 8);
+	CU_ASSERT_EQUAL(u->type->members.items[1].offset, 0);
+	CU_ASSERT_FALSE(u->addr_taken);
+}
+
+static void test_struct_layout(void)
+{
+	Program *prog = lower_one(
+		"struct S { char c; int i; double d; short s; char tail[3]; };\n"
+		"typedef struct { char a; struct S in; int bits : 3, more : 7; } W;\n"
+		"W w;\n"
+		"enum { K = 4 };\n"
+		"int a[K * 2 + sizeof(struct S) / 8], b, *c;\n");
+	Type *s, *w;
+	Var *a;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	w = global_named(prog, "w")->type;
+	CU_ASSERT_EQUAL_FATAL(w->kind, TY_STRUCT);
+	CU_ASSERT_EQUAL_FATAL(w->members.len, 4);
+	s = w->members.items[1].type;
+	CU_ASSERT_EQUAL_FATAL(s->members.len, 5);
+	CU_ASSERT_EQUAL(s->members.items[0].offset, 0);
+	CU_ASSERT_EQUAL(s->members.items[1].offset, 4);
+	CU_ASSERT_EQUAL(s->members.items[2].offset, 8);
+	CU_ASSERT_EQUAL(s->members.items[3].offset, 16);
+	CU_ASSERT_EQUAL(s->members.items[4].offset, 18);
+	CU_ASSERT_EQUAL(s->size, 24);
+	CU_ASSERT_EQUAL(s->align, 8);
+	CU_ASSERT_EQUAL(w->members.items[1].offset, 8);
+	CU_ASSERT_EQUAL(w->members.items[2].offset, 32); /* bitfields share one int */
+	CU_ASSERT_EQUAL(w->members.items[3].offset, 32);
+	CU_ASSERT_EQUAL(w->size, 40);
+	/* several declarators, a dimension from an enum constant and sizeof */
+	CU_ASSERT_EQUAL(prog->globals.len, 4);
+	a = global_named(prog, "a");
+	CU_ASSERT_EQUAL(a->type->array_len, 11);
+	CU_ASSERT_FALSE(a->type->is_vla);
+	CU_ASSERT_EQUAL(global_named(prog, "c")->type->kind, TY_PTR);
+}
+
+static void test_two_iv_loop(void)
+{
+	const char *text =
+		"#include <stdint.h>\n"
+		"void f(float y[112]) {\n"
+		"  for( int32_t o0=0, i0=-3; o0<112; o0++, i0+=2) y[o0] = i0;\n"
+		"  for( uint32_t m=0, c=0; m<64; m++, c=m) y[m] = c;\n"
+		"  for (int k = 30; 2 <= k; k -= 4) y[k] = 0;\n"
+		"}\n";
+	Program *prog = lower_one(text);
+	Func *f;
+	Loop *lp;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	f = func_named(prog, "f");
+	lp = body_stmt(f, 0)->loop;
+	CU_ASSERT_EQUAL(body_stmt(f, 0)->kind, ST_FOR);
+	CU_ASSERT_EQUAL(lp->init.len, 2);
+	CU_ASSERT_EQUAL_FATAL(lp->ivs.len, 2);
+	CU_ASSERT_EQUAL(lp->ivs.items[0].var->name, name_of("o0"));
+	CU_ASSERT_EQUAL(lp->ivs.items[0].step, 1);
+	CU_ASSERT_EQUAL(lp->ivs.items[1].var->name, name_of("i0"));
+	CU_ASSERT_EQUAL(lp->ivs.items[1].step, 2);
+	CU_ASSERT_EQUAL(lp->ivs.items[1].init->num.ival, -3);
+	CU_ASSERT_EQUAL(lp->trip_count, 112);
+	CU_ASSERT_EQUAL(lp->lower, 0);
+	CU_ASSERT_EQUAL(lp->upper, 112);
+	CU_ASSERT_EQUAL(text[lp->header_end - 1], ')');
+	CU_ASSERT_EQUAL(text[lp->header_end], ' ');
+	/* c=m is not an induction variable */
+	lp = body_stmt(f, 1)->loop;
+	CU_ASSERT_EQUAL(lp->init.len, 2);
+	CU_ASSERT_EQUAL_FATAL(lp->ivs.len, 1);
+	CU_ASSERT_EQUAL(lp->ivs.items[0].var->name, name_of("m"));
+	CU_ASSERT_EQUAL(lp->trip_count, 64);
+	/* k = 30, 26, ..., 2: eight iterations */
+	CU_ASSERT_EQUAL(body_stmt(f, 2)->loop->trip_count, 8);
+}
+
+static void test_constants(void)
+{
+	Program *prog = lower_one(
+		"#define OUT_N 1000 /* elements */\n"
+		"enum { C = 3 };\n"
+		"static float out[1][OUT_N];\n"
+		"void f(void) {\n"
+		"  const int M = C * 2;\n"
+		"  for (int i = 0; i < OUT_N; i++) out[0][i] = 0;\n"
+		"  for (int r = 0; r < M; r++) out[0][r] = 1;\n"
+		"  for (long j = 0; j < sizeof(out) / sizeof(out[0][0]); j += 8) out[0][j] = 2;\n"
+		"  int n = 4;\n"
+		"  for (int k = 0; k < n; k++) out[0][k] = 3;\n"
+		"}\n");
+	Func *f;
+	Expr *bound;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	CU_ASSERT_EQUAL(global_named(prog, "out")->type->base->array_len, 1000);
+	f = func_named(prog, "f");
+	CU_ASSERT_EQUAL(body_stmt(f, 1)->loop->trip_count, 1000);
+	bound = body_stmt(f, 1)->loop->cond->rhs;
+	CU_ASSERT_TRUE(bound->kind == EX_NAME && bound->is_constant && bound->num.ival == 1000);
+	CU_ASSERT_EQUAL(body_stmt(f, 2)->loop->trip_count, 6);
+	CU_ASSERT_EQUAL(body_stmt(f, 3)->loop->trip_count, 125);
+	CU_ASSERT_EQUAL(body_stmt(f, 5)->loop->trip_count, -1); /* n is not const */
+	CU_ASSERT_EQUAL(body_stmt(f, 5)->loop->ivs.len, 1);
+}
+
+static void test_tvm_cast(void)
+{
+	Program *prog = lower_one(
+		"#include <stdint.h>\n"
+		"static uint8_t global_ws[1024];\n"
+		"void op(uint8_t *ws) {\n"
+		"  for (int32_t i = 0; i < 896; ++i) ((float*)(&ws[128]))[i] = 0.0f;\n"
+		"  void *x_let = &global_ws[256];\n"
+		"}\n");
+	Func *f;
+	Stmt *loop;
+	Expr *e, *cast, *addr;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	f = func_named(prog, "op");
+	loop = body_stmt(f, 0);
+	CU_ASSERT_EQUAL(loop->loop->trip_count, 896);
+	CU_ASSERT_EQUAL(loop->loop->ivs.items[0].step, 1);
+	e = loop->loop->body->expr;
+	CU_ASSERT_EQUAL_FATAL(e->kind, EX_ASSIGN);
+	CU_ASSERT_EQUAL(e->op, OP_ASSIGN);
+	CU_ASSERT_EQUAL_FATAL(e->lhs->kind, EX_INDEX);
+	CU_ASSERT_EQUAL(e->lhs->type->kind, TY_FLOAT);
+	CU_ASSERT_EQUAL(e->lhs->rhs->var, loop->loop->ivs.items[0].var);
+	cast = e->lhs->lhs;
+	CU_ASSERT_EQUAL_FATAL(cast->kind, EX_CAST);
+	CU_ASSERT_TRUE(cast->cast_type->kind == TY_PTR && cast->cast_type->base->kind == TY_FLOAT);
+	addr = cast->lhs;
+	CU_ASSERT_TRUE_FATAL(addr->kind == EX_UNARY && addr->op == OP_ADDR);
+	CU_ASSERT_EQUAL_FATAL(addr->lhs->kind, EX_INDEX);
+	CU_ASSERT_EQUAL(addr->lhs->lhs->var, f->params.items[0]);
+	CU_ASSERT_EQUAL(addr->lhs->rhs->num.ival, 128);
+	CU_ASSERT_TRUE(e->rhs->kind == EX_NUM && e->rhs->num.is_float);
+	CU_ASSERT_FALSE(f->params.items[0]->addr_taken); /* &ws[i] points into what ws points to */
+	CU_ASSERT_TRUE(global_named(prog, "global_ws")->addr_taken);
+}
+
+static void test_scopes(void)
+{
+	Program *prog = lower_one(
+		"int x;\n"
+		"void f(int x) {\n"
+		"  x = 1;\n"
+		"  { int x = 2; x++; }\n"
+		"  for (int x = 0; x < 3; x++) ;\n"
+		"  x = 3;\n"
+		"}\n"
+		"void g(void) { x = 4; y = 5; }\n");
+	Func *f, *g;
+	Var *param, *inner, *loopvar;
+	Stmt *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	f = func_named(prog, "f");
+	g = func_named(prog, "g");
+	param = f->params.items[0];
+	CU_ASSERT_EQUAL(body_stmt(f, 0)->expr->lhs->var, param);
+	s = body_stmt(f, 1);
+	inner = s->body.items[0]->var;
+	CU_ASSERT_TRUE(inner != param && inner->scope == VAR_LOCAL && inner->func == f);
+	CU_ASSERT_EQUAL(s->body.items[1]->expr->lhs->var, inner);
+	s = body_stmt(f, 2);
+	loopvar = s->loop->init.items[0]->var;
+	CU_ASSERT_TRUE(loopvar != inner && loopvar != param);
+	CU_ASSERT_EQUAL(s->loop->cond->lhs->var, loopvar);
+	CU_ASSERT_EQUAL(body_stmt(f, 3)->expr->lhs->var, param);
+	CU_ASSERT_EQUAL(f->locals.len, 2);
+	/* g sees the global x; y was never declared */
+	CU_ASSERT_EQUAL(body_stmt(g, 0)->expr->lhs->var, global_named(prog, "x"));
+	CU_ASSERT_EQUAL(body_stmt(g, 1)->expr->lhs->kind, EX_NAME);
+	for (uint32_t i = 0; i < prog->vars.len; i++)
+		CU_ASSERT_EQUAL(prog->vars.items[i]->id, (int)i);
+}
+
+static void test_unmodelled(void)
+{
+	Program *prog = lower_one(
+		"int printf(const char *fmt, ...);\n"
+		"void f(int *p) {\n"
+		"  if (p[0]) goto out;\n"
+		"  p[0] = 1;\n"
+		"out:\n"
+		"  p[1] = 2;\n"
+		"  printf(\"%d\\n\", p[1]);\n"
+		"}\n");
+	Func *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	f = func_named(prog, "f");
+	CU_ASSERT_EQUAL_FATAL(f->unmodelled.len, 2);
+	CU_ASSERT_EQUAL(f->unmodelled.items[0].kind, UM_GOTO);
+	CU_ASSERT_EQUAL(f->unmodelled.items[1].kind, UM_VARIADIC_CALL);
+	CU_ASSERT_TRUE(body_stmt(f, 0)->unmodelled & (1u << UM_GOTO));
+	CU_ASSERT_EQUAL(body_stmt(f, 1)->unmodelled, 0);
+	CU_ASSERT_EQUAL(body_stmt(f, 2)->kind, ST_LABEL);
+	CU_ASSERT_TRUE(body_stmt(f, 3)->unmodelled & (1u << UM_VARIADIC_CALL));
+	CU_ASSERT_TRUE(f->body->unmodelled & (1u << UM_GOTO));
+	CU_ASSERT_EQUAL(prog->decls.len, 1);
+	CU_ASSERT_TRUE(program_find_decl(prog, name_of("printf"))->is_variadic);
+}
+
+static void test_calls_across_sources(void)
+{
+	Program *prog = ARENA_NEW(Program);
+	Func *entry, *op;
+	Var *buf;
+
+	CU_ASSERT_TRUE_FATAL(add_source(prog, "a.c",
+		"extern float buf[16];\n"
+		"void op(float *x);\n"
+		"static void helper(void) { }\n"
+		"void entry(void) { op(buf); helper(); }\n"));
+	CU_ASSERT_TRUE_FATAL(add_source(prog, "b.c",
+		"float buf[16];\n"
+		"static void helper(void) { }\n"
+		"void op(float *x) { x[0] = 1; helper(); }\n"));
+	lower_resolve_calls(prog);
+	CU_ASSERT_EQUAL_FATAL(prog->funcs.len, 4);
+	entry = prog->funcs.items[1];
+	op = prog->funcs.items[3];
+	CU_ASSERT_EQUAL(body_stmt(entry, 0)->expr->callee_func, op);
+	CU_ASSERT_EQUAL(body_stmt(entry, 1)->expr->callee_func, prog->funcs.items[0]);
+	CU_ASSERT_EQUAL(body_stmt(op, 1)->expr->callee_func, prog->funcs.items[2]);
+	CU_ASSERT_EQUAL(prog->decls.len, 0); /* op turned out to be defined */
+	/* the extern declaration and the definition are one object */
+	CU_ASSERT_EQUAL_FATAL(prog->globals.len, 1);
+	buf = prog->globals.items[0];
+	CU_ASSERT_EQUAL(body_stmt(entry, 0)->expr->args.items[0]->var, buf);
+	CU_ASSERT_EQUAL(buf->storage, SC_NONE);
+	CU_ASSERT_EQUAL(buf->src, prog->sources.items[1]);
+	CU_ASSERT_TRUE(buf->addr_taken);
+}
+
+static void test_hidden_specifiers(void)
+{
+	const char *text =
+		"#define FUNC_PREFIX static inline\n"
+		"static const float w[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };\n"
+		"FUNC_PREFIX void node_a(float y[8]) { y[0] = w[0]; }\n";
+	Program *prog = lower_one(text);
+	Func *f;
+	Var *w;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	f = func_named(prog, "node_a");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(f->storage, SC_STATIC);
+	CU_ASSERT_TRUE(f->is_inline);
+	CU_ASSERT_EQUAL(f->start, (uint32_t)(strstr(text, "FUNC_PREFIX void") - text));
+	CU_ASSERT_EQUAL(f->end, (uint32_t)strlen(text) - 1);
+	w = global_named(prog, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+	CU_ASSERT_TRUE(w->has_init && w->init_hidden);
+	CU_ASSERT_PTR_NULL(w->init);
+}
+
+int suite_lower(void)
+{
+	CU_pSuite s = CU_add_suite("lower", NULL, NULL);
+
+	return !s || !CU_add_test(s, "typed parameters", test_params) ||
+	       !CU_add_test(s, "union global", test_union_global) ||
+	       !CU_add_test(s, "struct layout", test_struct_layout) ||
+	       !CU_add_test(s, "two-IV loop header", test_two_iv_loop) ||
+	       !CU_add_test(s, "constants", test_constants) ||
+	       !CU_add_test(s, "TVM casts", test_tvm_cast) ||
+	       !CU_add_test(s, "scopes", test_scopes) ||
+	       !CU_add_test(s, "unmodelled", test_unmodelled) ||
+	       !CU_add_test(s, "calls across sources", test_calls_across_sources) ||
+	       !CU_add_test(s, "hidden specifiers", test_hidden_specifiers);
+}

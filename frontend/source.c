@@ -181,12 +181,13 @@ Source *source_read(const char *path)
 	src->path = path;
 	src->text = text;
 	src->len = len;
+	index_lines(src); /* first: check_text reports positions */
 	if (!check_text(src)) {
+		free(src->line_start);
 		free(text);
 		free(src);
 		return NULL;
 	}
-	index_lines(src);
 	return src;
 }
 

@@ -101,11 +101,13 @@ corpus_files() { # "file [extra-files...]" per program, one per line
 	done
 }
 
-# Function definitions as generators write them: at column 0, ") {" on the line.
+# Function definitions as generators write them: a header at column 0 with
+# ") {" on the same line, or alone with "{" opening the next line.
 defs_in() {
-	grep -hE '^[A-Za-z_][^;=]*\)[[:space:]]*\{' "$@" |
-		grep -vE '^(if|for|while|switch|else|do|struct|union|enum)\b' |
-		sed -E 's/\(.*//; s/.*[ *]//' | sort
+	awk '/^[A-Za-z_][^;=]*\)[ \t]*\{/ && !/^(if|for|while|switch|else|do|struct|union|enum)[ (]/ {
+		print; next }
+	/^\{/ && prev ~ /^[A-Za-z_][^;=]*\)[ \t]*$/ { print prev }
+	{ prev = $0 }' "$@" | sed -E 's/\(.*//; s/.*[ *]//' | sort
 }
 
 if [ -d "$CORPUS" ]; then

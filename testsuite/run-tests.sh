@@ -110,33 +110,54 @@ defs_in() {
 	{ prev = $0 }' "$@" | sed -E 's/\(.*//; s/.*[ *]//' | sort
 }
 
+# The files parse, and every definition in them is a function of the IR.
+check_parse() { # files analysed together
+	name=$1
+	# shellcheck disable=SC2086
+	if "$MTPAR" -I "$SHIM" -I "$(dirname "$name")" --dump=funcs "$@" >"$T/funcs" 2>"$T/err"; then
+		sed 's/.* //' "$T/funcs" | sort >"$T/found"
+		defs_in "$@" >"$T/want"
+		comm -23 "$T/want" "$T/found" >"$T/diff" # definitions the IR lacks
+		if [ ! -s "$T/diff" ]; then
+			ok "corpus parse $* ($(wc -l <"$T/found") functions)"
+		else
+			bad "corpus parse $*: functions missed"; head -20 "$T/diff"
+		fi
+	else
+		bad "corpus parse $*"; head -5 "$T/err"
+	fi
+}
+
+# Rewriting keeps the text byte for byte.
+check_identity() { # files analysed together
+	name=$1
+	for f in "$@"; do
+		if "$MTPAR" -I "$SHIM" -I "$(dirname "$name")" -o "$T/same.c" "$f" 2>"$T/err" &&
+		   cmp -s "$f" "$T/same.c"; then
+			ok "rewrite identity $f"
+		else
+			bad "rewrite identity $f"; head -5 "$T/err"
+		fi
+	done
+	rm -f "$T/same.c"
+}
+
 if [ -d "$CORPUS" ]; then
 	corpus_files >"$T/corpus.list"
 	while read -r files; do
-		name=$(echo "$files" | sed 's/ .*//')
 		# shellcheck disable=SC2086
-		if "$MTPAR" -I "$SHIM" -I "$(dirname "$name")" --dump=funcs $files >"$T/funcs" 2>"$T/err"; then
-			sed 's/.* //' "$T/funcs" | sort >"$T/found"
-			# shellcheck disable=SC2086
-			defs_in $files >"$T/want"
-			if diff "$T/want" "$T/found" >"$T/diff"; then
-				ok "corpus parse $name ($(wc -l <"$T/found") functions)"
-			else
-				bad "corpus parse $name: functions missed"; head -20 "$T/diff"
-			fi
-		else
-			bad "corpus parse $name"; head -5 "$T/err"
-		fi
-		for f in $files; do # rewriting keeps the text byte for byte
-			if "$MTPAR" -I "$SHIM" -I "$(dirname "$name")" -o "$T/same.c" "$f" 2>"$T/err" &&
-			   cmp -s "$f" "$T/same.c"; then
-				ok "rewrite identity $f"
-			else
-				bad "rewrite identity $f"; head -5 "$T/err"
-			fi
-		done
-		rm -f "$T/same.c"
+		check_parse $files && check_identity $files
 	done <"$T/corpus.list"
+	# every other C file: harnesses, the TVM shim, the weights
+	for f in "$CORPUS"/*/main.c "$CORPUS"/tvm-shim/*.c; do
+		check_parse "$f"
+	done
+	for d in "$CORPUS"/onnx2c-*; do
+		[ -f "$d/weights.c.xz" ] || continue
+		w=$(unpack "$(basename "$d")/weights.c.xz")
+		check_parse "$w"
+		[ -n "${KEEP_CORPUS:-}" ] || rm -f "$w" # hundreds of MB each
+	done
 else
 	echo "note: no corpus at $CORPUS; corpus tests skipped"
 fi

@@ -22,7 +22,11 @@ static const char usage[] =
 	"  -U NAME          undefine a macro\n"
 	"  -I DIR           search DIR for headers that define macros\n"
 	"  --dump=STAGE     print a stage to stdout and write no program;\n"
-	"                   STAGE is pp, funcs, ir or mt\n"
+	"                   STAGE is pp, funcs, ir, mt, mfg or mtg\n"
+	"  --dot FILE       write the macro-task graphs as Graphviz DOT\n"
+	"  --dot-mfg FILE   write the macro-flow graphs as Graphviz DOT\n"
+	"  --dot-func NAME  draw only function NAME in --dot and --dot-mfg\n"
+	"  --report         one remark per macro task: parallel, or why not\n"
 	"  --help           print this help and exit\n"
 	"  --version        print the version and exit\n"
 	"\n"
@@ -73,6 +77,21 @@ static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 		return fputs(usage, stdout), -1;
 	if (strcmp(a, "--version") == 0)
 		return printf("mtpar %s\n", MTPAR_VERSION), -1;
+	if (strcmp(a, "--report") == 0)
+		return o->report = 1, 0;
+	if (strcmp(a, "--dot") == 0 || strcmp(a, "--dot-mfg") == 0 ||
+	    strcmp(a, "--dot-func") == 0) {
+		if (*i + 1 >= argc)
+			return bad_usage("missing argument after '%s'", a);
+		v = argv[++*i];
+		if (a[5] == '\0')
+			o->dot_mtg = v;
+		else if (a[6] == 'm')
+			o->dot_mfg = v;
+		else
+			o->dot_func = v;
+		return 0;
+	}
 	if (strncmp(a, "--dump=", 7) == 0) {
 		o->dump = mtpar_dump_from_name(a + 7);
 		return o->dump == MTPAR_DUMP_NONE ? bad_usage("unknown stage in '%s'", a) : 0;

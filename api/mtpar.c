@@ -8,6 +8,7 @@
 #include <tree_sitter/api.h>
 
 #include "backend.h"
+#include "middle.h"
 #include "mtpar.h"
 
 void mtpar_options_init(mtpar_options *opts)
@@ -26,6 +27,8 @@ mtpar_dump mtpar_dump_from_name(const char *name)
 		{ "funcs", MTPAR_DUMP_FUNCS },
 		{ "ir", MTPAR_DUMP_IR },
 		{ "mt", MTPAR_DUMP_MT },
+		{ "mfg", MTPAR_DUMP_MFG },
+		{ "mtg", MTPAR_DUMP_MTG },
 	};
 
 	for (size_t i = 0; i < sizeof(stages) / sizeof(stages[0]); i++)
@@ -101,6 +104,12 @@ static bool dump_stage(const Program *prog, mtpar_dump dump)
 	case MTPAR_DUMP_MT:
 		mt_dump(stdout, prog);
 		break;
+	case MTPAR_DUMP_MFG:
+		mfg_dump(stdout, prog);
+		break;
+	case MTPAR_DUMP_MTG:
+		mtg_dump(stdout, prog);
+		break;
 	case MTPAR_DUMP_NONE:
 		return false;
 	}
@@ -141,6 +150,22 @@ static bool write_outputs(const Program *prog, const mtpar_options *opts)
 	return true;
 }
 
+/* --report, --dot and --dot-mfg: views of the middle stage beside the output. */
+static bool write_graphs(const Program *prog, const mtpar_options *opts)
+{
+	const char *f = opts->dot_func;
+
+	if (opts->report)
+		report_emit(prog);
+	if (opts->dot_mtg && !(f ? dot_write_func(prog, f, true, opts->dot_mtg)
+	                         : dot_write_mtg(prog, opts->dot_mtg)))
+		return false;
+	if (opts->dot_mfg && !(f ? dot_write_func(prog, f, false, opts->dot_mfg)
+	                         : dot_write_mfg(prog, opts->dot_mfg)))
+		return false;
+	return true;
+}
+
 int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 {
 	Program *prog = ARENA_NEW(Program);
@@ -154,9 +179,15 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 	if (ok) {
 		lower_resolve_calls(prog);
 		mt_build(prog);
+		compute_summaries(prog);
+		build_mfg(prog);
+		compute_eec(prog);
+		build_mtg(prog);
+		ok = write_graphs(prog, opts);
+	}
+	if (ok)
 		ok = opts->dump != MTPAR_DUMP_NONE ? dump_stage(prog, opts->dump)
 		                                   : write_outputs(prog, opts);
-	}
 	for (int i = 0; i < nfiles; i++)
 		if (trees[i])
 			ts_tree_delete(trees[i]);

@@ -15,6 +15,8 @@ typedef enum mtpar_dump {
 	MTPAR_DUMP_FUNCS, /* function definitions found */
 	MTPAR_DUMP_IR,    /* the lowered IR */
 	MTPAR_DUMP_MT,    /* macro tasks, hierarchically */
+	MTPAR_DUMP_MFG,   /* macro-flow graphs: control flow, data dependences */
+	MTPAR_DUMP_MTG,   /* macro-task graphs with earliest executable conditions */
 } mtpar_dump;
 
 typedef struct mtpar_options {
@@ -25,6 +27,10 @@ typedef struct mtpar_options {
 	int ndefines;
 	const char **include_dirs; /* -I DIR */
 	int ninclude_dirs;
+	const char *dot_mtg;     /* --dot FILE: the MTGs for Graphviz */
+	const char *dot_mfg;     /* --dot-mfg FILE: the MFGs */
+	const char *dot_func;    /* --dot-func NAME: only this function's graphs */
+	int report;              /* --report: one remark per macro task on stderr */
 } mtpar_options;
 
 /* Defaults: 2 cores, no dump, output beside the input. */
@@ -38,7 +44,7 @@ void mtpar_options_init(mtpar_options *opts);
  */
 int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files);
 
-/* Parses a --dump argument ("pp", "funcs", "ir", "mt"); MTPAR_DUMP_NONE if unknown. */
+/* Parses a --dump argument ("pp", "funcs", "ir", "mt", "mfg", "mtg"); MTPAR_DUMP_NONE if unknown. */
 mtpar_dump mtpar_dump_from_name(const char *name);
 
 #endif /* MTPAR_H */

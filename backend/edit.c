@@ -47,7 +47,8 @@ bool edit_apply(const Source *src, EditList *list, FILE *out)
 {
 	uint32_t pos = 0;
 
-	qsort(list->edits.items, list->edits.len, sizeof(Edit), cmp_edit);
+	if (list->edits.len > 1)
+		qsort(list->edits.items, list->edits.len, sizeof(Edit), cmp_edit);
 	for (uint32_t i = 0; i < list->edits.len; i++) {
 		const Edit *e = &list->edits.items[i];
 

@@ -14,6 +14,8 @@
 /* ------------------------------------------------------------------ */
 
 #define REGION_END INT64_MAX /* hi of a range that runs to the end of its object */
+/* lo of a range that starts before its base: only for pointee objects (OBJ_POINTEE) */
+#define REGION_BEGIN INT64_MIN
 
 /* Bytes [lo, hi) of one object. */
 typedef struct ByteRange {
@@ -24,7 +26,9 @@ typedef struct ByteRange {
  * What an access may touch: a base object and a union of byte ranges in
  * it.  base NULL means "anything a pointer from outside may reach": it
  * overlaps every object whose address escapes and every other unknown.
- * An empty range list with whole set means the whole object.
+ * An empty range list with whole set means the whole object.  A program
+ * Var as base is its own storage (for a parameter: the pointer itself);
+ * what a parameter points to is its OBJ_POINTEE object (see obj_kind).
  */
 typedef struct Region {
 	Var *base;
@@ -36,9 +40,19 @@ void region_init(Region *r, Var *base);
 void region_add_range(Region *r, int64_t lo, int64_t hi);
 void region_set_whole(Region *r);
 void region_union(Region *dst, const Region *src); /* same base */
-/* May the two regions share a byte?  Sound: true unless proven disjoint. */
+/* dst becomes a deep copy of src (dst's old ranges are not freed). */
+void region_copy(Region *dst, const Region *src);
+/* No byte at all (never true of a whole region). */
+bool region_is_empty(const Region *r);
+/*
+ * May the two regions share a byte?  Sound: true unless proven disjoint.
+ * Same base: the ranges meet.  Different bases: obj_may_alias (access.c).
+ */
 bool region_overlap(const Region *a, const Region *b);
-/* "tu0[0,4096)" or "ws[0,64)+[128,256)" or "tu0" (whole) or "*unknown*". */
+/*
+ * "tu0[0,4096)" or "ws[0,64)+[128,256)" or "tu0" (whole, or every byte of
+ * an object of known size) or "*unknown*"; -inf and end for open bounds.
+ */
 void region_print(FILE *out, const Region *r);
 
 /* ------------------------------------------------------------------ */
@@ -64,8 +78,68 @@ typedef struct Summary {
 	const Expr *barrier_at;
 } Summary;
 
-/* Fills mt->summary of every MT, callees first (interprocedural). */
+/*
+ * Fills mt->summary of every MT at every level, callees first
+ * (interprocedural).  A function's own summary is its root MT's
+ * (f->mt->summary, also func_summary): what one call does to globals,
+ * static locals, the pointees of its parameters and the synthetic objects
+ * below, with its non-static locals and its parameters' own storage left
+ * out.  An MT leaves out the objects declared in a nested scope of its own
+ * statements (loop-local scalars and arrays).  Appends synthetic Vars to
+ * prog->vars (ids stay dense).  Summaries and regions live for the run.
+ */
 void compute_summaries(Program *prog);
+/* f's summary (NULL before compute_summaries). */
+const Summary *func_summary(const Func *f);
+/*
+ * Does f return the same integer constant on every path (every return
+ * statement returns that literal and the body ends in one)?  TVM's
+ * operators `return 0;`: `if (op(...) != 0) return -1;` folds to a call.
+ */
+bool func_returns_constant(const Func *f, int64_t *value);
+/*
+ * "reads a b[0,64)" and "writes c" lines (each omitted when empty, sorted
+ * by object id), then "barrier LINE:COL" when the MT calls something
+ * unknown.  Deterministic, for --dump=mfg.
+ */
+void summary_dump(FILE *out, const MT *mt);
+
+/*
+ * What a Region's base stands for.  Besides program Vars (their own
+ * storage), compute_summaries makes synthetic Vars (src NULL, type an
+ * array of bytes):
+ *   OBJ_POINTEE "*p": the memory a pointer or array parameter p points to
+ *     on entry, offsets relative to p (ranges may start at REGION_BEGIN);
+ *     scope VAR_PARAM, func the owner.  A call maps it onto the argument.
+ *   OBJ_ALLOC "*p": fresh memory a local pointer p got from malloc,
+ *     calloc or TVMBackendAllocWorkspace; scope VAR_LOCAL.
+ *   OBJ_STATE "<allocator>" (every allocation and free reads and writes
+ *     it, so they stay ordered: TVM's workspace pool is not thread-safe)
+ *     and "<io>" (output and volatile accesses).
+ */
+typedef enum ObjKind {
+	OBJ_VAR,
+	OBJ_POINTEE,
+	OBJ_ALLOC,
+	OBJ_STATE,
+} ObjKind;
+
+ObjKind obj_kind(const Var *v);
+/* OBJ_POINTEE: the parameter; OBJ_ALLOC: the pointer local; else NULL. */
+Var *obj_origin(const Var *v);
+/* Bytes, -1 unknown (always for OBJ_POINTEE). */
+int64_t obj_size(const Var *v);
+/* A const-qualified object: no legal write reaches it. */
+bool obj_readonly(const Var *v);
+/* May a pointer of unknown origin (Region base NULL) reach v? */
+bool obj_escapes(const Var *v);
+/*
+ * May two different bases share storage?  NULL is an unknown pointer.
+ * Distinct objects never; a pointee overlaps what its parameter may
+ * receive at the program's call sites (anything escaping when the function
+ * can be called from outside); an unknown pointer overlaps escaping objects.
+ */
+bool obj_may_alias(const Var *a, const Var *b);
 
 /* ------------------------------------------------------------------ */
 /* dep.c: dependence between two MTs of one level                      */
@@ -84,7 +158,358 @@ typedef struct Dep {
 	Var *object;             /* the object that causes it, NULL if unknown */
 } Dep;
 
-/* First dependence from `earlier` to `later` (same level), false if independent. */
+/*
+ * First dependence from `earlier` to `later` (same level), false if
+ * independent.  Flow is reported before output, output before anti.
+ */
 bool dep_between(const MT *earlier, const MT *later, Dep *out);
+/*
+ * Every pair of accesses that orders `later` after `earlier` (a barrier
+ * gives one DEP_BARRIER); stores at most max of them in out and returns
+ * how many there are.
+ */
+uint32_t dep_collect(const MT *earlier, const MT *later, Dep *out, uint32_t max);
+
+/* ------------------------------------------------------------------ */
+/* mfg.c: the macro-flow graph of each level                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A level is the MTs of one function body or one loop body.  Its MFG has
+ * node 0 (START), nodes 1..n (the MTs, owner->children in order) and node
+ * n+1 (EMT, the exit MT).  Nodes are numbered in source order, so every
+ * control-flow edge goes forward and each level's graph is acyclic: loop
+ * back edges stay hidden inside RBs.
+ */
+typedef struct MfgNode {
+	MT *mt;            /* NULL for START, EMT and nodes of hand-built levels */
+	int succ[2];       /* control successors: [1] on T, [0] on F or the only one; -1 none */
+	bool branch;       /* two successors: a conditional branch or exit */
+	bool live;         /* reachable from START */
+	bool barrier;      /* unmodelled construct: ordered with every other MT */
+	Array(int) cd;     /* control dependence: 2 * branch node + (1 for T) */
+	struct Eec *eec;   /* earliest executable condition (eec.c) */
+	struct EecFacts *facts; /* what Fin(node) implies (eec.c) */
+} MfgNode;
+
+/* A data-dependence edge from..to (from < to) and every cause, each kind/object once. */
+typedef struct MfgDep {
+	int from, to;
+	uint32_t kinds;    /* 1u << DepKind of each cause */
+	Array(Dep) causes; /* flow, anti, output, barrier; by object within a kind */
+} MfgDep;
+
+typedef struct MfgLevel {
+	MT *owner;         /* function root MT or RB; NULL in a hand-built level */
+	int n;             /* MTs; nodes 0..n+1 */
+	MfgNode *nodes;    /* n + 2 of them */
+	Array(MfgDep) deps; /* data edges as added (build_mfg: by from, then to) */
+	Bitset *reach;     /* reach[v]: nodes reachable from v, v included */
+	bool sequential;   /* control flow not modelled (goto, setjmp): MTs run in order */
+	Unmodelled why;    /* sequential: the first construct responsible */
+	Array(struct MtgEdge) mtg; /* the MTG's edges (mtg.c) */
+} MfgLevel;
+
+/* The middle stage's data of one MT, in MT.graph. */
+typedef struct MTNode {
+	MfgLevel *level;   /* the level it is a node of; NULL for a function's root */
+	int node;          /* its node number there */
+	MfgLevel *inner;   /* root or RB: the level of its children */
+	double cost;       /* estimated cost; < 0 unknown (no cost model yet) */
+} MTNode;
+
+/* Builds every level's MFG: control flow, then data dependence (needs summaries). */
+void build_mfg(Program *prog);
+/* The MT's node data, NULL before build_mfg. */
+MTNode *mt_node(const MT *mt);
+
+/*
+ * Building blocks, also used by the unit tests on hand-built levels:
+ * mfg_level_new makes n MTs with no edges (arena-owned), mfg_set_next and
+ * mfg_set_branch give a node's control successors, mfg_compute_control fills
+ * live, reach and cd once all successors are set, mfg_add_dep records a data
+ * dependence (d NULL: a barrier) and returns its edge: a new one, unless
+ * the last edge added joins the same two nodes (then d becomes one more
+ * cause of it).
+ */
+MfgLevel *mfg_level_new(MT *owner, int n);
+void mfg_set_next(MfgLevel *lv, int node, int next);
+void mfg_set_branch(MfgLevel *lv, int node, int on_true, int on_false);
+void mfg_compute_control(MfgLevel *lv);
+MfgDep *mfg_add_dep(MfgLevel *lv, int from, int to, const Dep *d);
+/* The data edge from..to, NULL if none. */
+const MfgDep *mfg_find_dep(const MfgLevel *lv, int from, int to);
+/* Can node a reach node b along control flow (a == b included)? */
+bool mfg_reaches(const MfgLevel *lv, int a, int b);
+/* "MT4.2", or "EMT", or "MT3" in a hand-built level. */
+void mfg_print_node(FILE *out, const MfgLevel *lv, int node);
+/* "flow a, anti b, barrier" */
+void mfg_print_causes(FILE *out, const MfgDep *d);
+/* The first unmodelled construct of a kind in mask (1u << UnmodelledKind) inside mt. */
+bool mt_unmodelled_at(const MT *mt, uint32_t mask, Unmodelled *out);
+
+/* ------------------------------------------------------------------ */
+/* eec.c: earliest executable conditions                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * EEC(i) = OR over (j,d) in CD(i) of Br(j,d), AND over data predecessors k
+ * of (Fin(k) OR Skip(k)), kept in conjunctive normal form over two kinds of
+ * literal, simplified (implications, mutual exclusion, absorption).  No
+ * clause: true.
+ */
+typedef enum EecLitKind {
+	EEC_FIN, /* Fin(node): the MT has finished */
+	EEC_BR,  /* Br(node, dir): the MT has finished and branched towards dir */
+} EecLitKind;
+
+typedef struct EecLit {
+	EecLitKind kind;
+	bool dir;          /* EEC_BR: true for T */
+	int node;
+} EecLit;
+
+typedef struct EecClause {
+	Array(EecLit) lits; /* disjunction, sorted: Fin by node, then Br by node, T first */
+} EecClause;
+
+typedef struct Eec {
+	Array(EecClause) clauses; /* conjunction, sorted: control clauses first */
+	bool is_false;     /* never satisfiable (a dead MT) */
+} Eec;
+
+/* Fills nodes[1..n+1].eec of every level.  Needs build_mfg. */
+void compute_eec(Program *prog);
+/* The same for one level whose control and data edges are complete. */
+void eec_compute_level(MfgLevel *lv);
+/* "(Fin(MT2) OR Br(MT1,F)) AND Fin(MT3)", "true" or "false". */
+void eec_print(FILE *out, const MfgLevel *lv, const Eec *e);
+
+/* ------------------------------------------------------------------ */
+/* mtg.c: the macro-task graph, and the --dump=mfg/--dump=mtg text      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The MTG's edges into node `to` are the literals left in its simplified
+ * EEC: Fin(k) gives a data edge k->to (on a level without branches, the
+ * transitive reduction of the data edges), Br(j,d) an extended control
+ * edge j->to.  Edges of one OR clause share a group number (1, 2, ...);
+ * edges alone in their clause have group 0 and are ANDed.
+ */
+typedef struct MtgEdge {
+	int from, to;
+	bool control;      /* extended control dependence (Br), else data (Fin) */
+	bool dir;          /* control: the direction */
+	int group;         /* 0: AND; else the OR clause's number within `to` */
+	const MfgDep *dep; /* the data dependence from..to, if there is one */
+} MtgEdge;
+
+/* Fills every level's mtg edges from the EECs.  Needs compute_eec. */
+void build_mtg(Program *prog);
+void mtg_build_level(MfgLevel *lv);
+/* Deterministic text per function and level (--dump=mfg, --dump=mtg). */
+void mfg_dump(FILE *out, const Program *prog);
+void mtg_dump(FILE *out, const Program *prog);
+
+/* ------------------------------------------------------------------ */
+/* dot.c: Graphviz output through cgraph                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Writes every function's MTG (or MFG) as one DOT graph, loop bodies as
+ * nested clusters.  Returns false after a diagnostic (cannot write path).
+ */
+bool dot_write_mtg(const Program *prog, const char *path);
+bool dot_write_mfg(const Program *prog, const char *path);
+/* The same for one function only (its MTG, or its MFG when !mtg). */
+bool dot_write_func(const Program *prog, const char *func, bool mtg, const char *path);
+
+/* ------------------------------------------------------------------ */
+/* report.c: remarks for users (--report)                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A loop's remark, written into buf (size bytes); false: no remark.
+ * Issue 4's loop analysis installs one; without it loops get none beyond
+ * their MT's remark.
+ */
+typedef bool (*ReportLoopHook)(const MT *rb, char *buf, size_t size);
+void report_set_loop_hook(ReportLoopHook hook);
+/* One remark per MT (and per loop, through the hook) on stderr. */
+void report_emit(const Program *prog);
+
+/* ------------------------------------------------------------------ */
+/* sched.c: static list scheduling of a task graph onto N cores         */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A generic task graph, independent of MTs: its user builds one from an
+ * MTG level's tasks and chunks.  Tasks come in a topological order, so
+ * every edge goes from a lower index to a higher one.  The TaskGraph and
+ * its arrays belong to the caller (taskgraph_free releases a throwaway
+ * one); names are borrowed and must outlive the graph and its schedules.
+ */
+typedef Array(uint32_t) SchedList;
+
+typedef struct SchedTask {
+	double cost;            /* estimated execution time (any unit), >= 0 */
+	SchedList succ;         /* successors (indices into TaskGraph.tasks), distinct */
+	SchedList pred;         /* predecessors, the same edges seen from the other end */
+	Array(double) succ_bytes; /* bytes sent along each succ edge, parallel to succ */
+	const char *name;       /* for dumps ("MT3", "MT5[0:16)"); NULL prints "t<index>" */
+	int pinned_core;        /* -1 free; >= 0 must run on core pinned_core % ncores */
+} SchedTask;
+
+typedef struct TaskGraph {
+	Array(SchedTask) tasks;
+} TaskGraph;
+
+/* Appends a task without edges (pinned_core < 0: free); returns its index. */
+uint32_t taskgraph_add_task(TaskGraph *g, const char *name, double cost, int pinned_core);
+/* Edge from -> to, from < to, carrying bytes; a duplicate keeps the larger byte count. */
+void taskgraph_add_edge(TaskGraph *g, uint32_t from, uint32_t to, double bytes);
+/* Releases the arrays of a graph the caller built (not the names). */
+void taskgraph_free(TaskGraph *g);
+/* Per task: the longest path from it to an exit, its own cost included. Arena-owned. */
+double *sched_levels(const TaskGraph *g);
+
+/*
+ * The heuristics.  Priority is the level (above), then more immediate
+ * successors, then the lower index.  CP/MISF: at each moment the
+ * highest-priority task whose predecessors have finished takes an idle
+ * core (the lowest-numbered, or its pinned one); it decides without
+ * transfers, which are charged afterwards.  CP/DT/MISF: the highest-
+ * priority task whose predecessors are placed goes to the core where it
+ * starts earliest, transfers included.  ETF/CP: of all such tasks and
+ * cores, the pair that starts earliest, ties by priority.  Sequential:
+ * everything in index order (the original program) on core 0, or on the
+ * one core that pinned tasks name; not possible when they name two.
+ */
+#define SCHED_KINDS(X)                  \
+	X(SCHED_CP_MISF, "CP/MISF")         \
+	X(SCHED_CP_DT_MISF, "CP/DT/MISF")   \
+	X(SCHED_ETF_CP, "ETF/CP")           \
+	X(SCHED_SEQUENTIAL, "sequential")
+
+typedef enum SchedKind {
+#define X(kind, name) kind,
+	SCHED_KINDS(X)
+#undef X
+	SCHED_NKINDS
+} SchedKind;
+
+const char *sched_kind_name(SchedKind k);
+
+/*
+ * A static schedule.  Start times always charge bytes * transfer_per_byte
+ * on an edge whose two tasks run on different cores, whatever the
+ * heuristic; each core's tasks run in the listed order.  Everything is
+ * owned by the compilation: the struct and per-task arrays by the arena,
+ * the lists (xrealloc storage) are never freed, like the IR's.
+ */
+typedef struct Schedule {
+	int ncores;
+	SchedKind kind;         /* the heuristic kept */
+	const char *heuristic;  /* its name: "CP/MISF", "CP/DT/MISF", "ETF/CP", "sequential" */
+	double transfer_per_byte;
+	SchedList *core;        /* ncores lists: each core's tasks in execution order */
+	double *start, *finish; /* per task */
+	int *core_of;           /* per task */
+	double makespan;        /* last finish */
+	double seq_time;        /* sum of costs */
+	double critical_path;   /* highest level: a lower bound of the makespan */
+	SchedList cp;           /* tasks of one critical path, entry to exit */
+	double tried[SCHED_NKINDS]; /* makespan of each heuristic that ran, < 0 if not */
+} Schedule;
+
+/*
+ * Runs CP/MISF, CP/DT/MISF, ETF/CP and the sequential order (if pins allow)
+ * and keeps the shortest (ties: the first in that order).  ncores 1 gives
+ * the sequential order.  Dies on a broken graph (backward edge, negative
+ * cost) or ncores < 1.
+ */
+Schedule *schedule_graph(const TaskGraph *g, int ncores, double transfer_per_byte);
+/* One heuristic only (tests, comparisons); NULL for an impossible sequential order. */
+Schedule *schedule_with(const TaskGraph *g, int ncores, double transfer_per_byte,
+                        SchedKind kind);
+/*
+ * Is s valid for g: every task once on its core (pinned ones on theirs),
+ * no overlap on a core, no start before a predecessor's data arrives,
+ * makespan the last finish?  false with the first problem in why.
+ */
+bool schedule_check(const TaskGraph *g, const Schedule *s, char *why, size_t size);
+/*
+ * Deterministic text (--dump=sched): the heuristic and the makespan of
+ * every one tried, each core's tasks with start and finish, one critical
+ * path, makespan, sequential time and predicted speedup seq_time/makespan.
+ */
+void schedule_dump(FILE *out, const TaskGraph *g, const Schedule *s);
+
+/* ------------------------------------------------------------------ */
+/* plan.c: loop decomposition, cost model and the parallel plan        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * One top-level loop (RB) of a callee that is cloned with chunk bounds.
+ * Every top-level RB of the callee is a part, in order; a part whose loop
+ * can be split runs as several chunks, the others as one task.
+ */
+typedef struct SplitLoop {
+	Stmt *top;            /* the callee's top-level loop statement (wrapped in if (part == k)) */
+	Stmt *loop;           /* the loop whose first IV is split: top, or nested under 1-trip loops */
+	bool split;           /* chunks allowed (DOALL for the partition chosen) */
+	int64_t lo, hi, step; /* first IV: lo, lo+step, ... while < hi (step > 0) */
+} SplitLoop;
+
+/* A callee cloned as NAME__mtparID(params..., int mtpar_part, long mtpar_lo, long mtpar_hi). */
+typedef struct Clone {
+	Func *callee;
+	int id;
+	Array(SplitLoop) parts;
+} Clone;
+
+#define TASK_KINDS(X)                                                        \
+	X(TASK_WHOLE, "whole") /* a level MT run as written (fold_guard: the call alone) */ \
+	X(TASK_CHUNK, "chunk") /* part `part`, first-IV values [lo, hi), of mt's callee clone */
+
+typedef enum TaskKind { TASK_KINDS(X_ENUM) } TaskKind;
+
+typedef struct ParTask {
+	TaskKind kind;
+	MT *mt;               /* the level MT (an SB for TASK_CHUNK) */
+	bool fold_guard;      /* `if (f(...) != 0) return -1;` with f always 0: emit the call alone */
+	Clone *clone;         /* TASK_CHUNK */
+	int part;             /* TASK_CHUNK: index into clone->parts */
+	int64_t lo, hi;       /* TASK_CHUNK: first-IV values [lo, hi) */
+	double cost;          /* cost model estimate, arbitrary time unit */
+	Summary *summary;     /* the task's accesses in the level's terms */
+	const char *name;     /* "MT3", "MT3.p1[0:16)" */
+} ParTask;
+
+/*
+ * The parallel plan of one function: the level MTs children[first..last]
+ * run as `tasks` under `sched` with threads forked once; everything before
+ * and after stays sequential.  Tasks are in a topological order and index
+ * the TaskGraph.
+ */
+typedef struct ParPlan {
+	Func *func;
+	uint32_t first, last; /* indices into func->mt->children */
+	Array(ParTask) tasks;
+	TaskGraph graph;
+	Schedule *sched;
+	Array(Clone *) clones;
+	const char *why_not;  /* set when the function stays sequential: the reason */
+} ParPlan;
+
+/*
+ * Plans every function worth it (the entry-like callers of SBs) for ncores.
+ * Returns the plans, one per parallelized function; a function left
+ * sequential has a plan with why_not set and no tasks.
+ */
+typedef Array(ParPlan *) PlanList;
+PlanList plan_program(Program *prog, int ncores);
+/* --dump=sched: per plan, the tasks with cost, the graph, and the schedule. */
+void plan_dump(FILE *out, const PlanList *plans);
 
 #endif /* MTPAR_MIDDLE_H */

@@ -22,13 +22,23 @@ rm -rf "$T" && mkdir -p "$T"
 ok() { pass=$((pass + 1)); echo "PASS: $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
+# The graphs written with --dot and --dot-mfg render.
+check_dot() {
+	if dot -Tsvg "$T/mtg.dot" >/dev/null 2>"$T/doterr" && dot -Tsvg "$T/mfg.dot" >/dev/null 2>>"$T/doterr"; then
+		ok "dot -Tsvg renders the MTG and MFG of $1"
+	else
+		bad "dot -Tsvg $1"; head -5 "$T/doterr"
+	fi
+}
+
+
 # ---- unit ----
 if "$B/unit-tests" >"$T/unit.log" 2>&1; then ok "unit tests"; else bad "unit tests (see $T/unit.log)"; cat "$T/unit.log"; fi
 grep -E "^ +(suites|tests|asserts) " "$T/unit.log" | sed 's/^/  /'
 
-# ---- golden: --dump=mt, and --dump=pp where an expectation exists ----
+# ---- golden: --dump=STAGE against X.STAGE where the file exists ----
 for c in testsuite/golden/*.c; do
-	for stage in mt pp; do
+	for stage in mt pp mfg mtg; do
 		exp=${c%.c}.$stage
 		[ -f "$exp" ] || continue
 		if "$MTPAR" --dump=$stage "$c" >"$T/out" 2>&1 && diff -u "$exp" "$T/out" >"$T/diff"; then
@@ -37,6 +47,15 @@ for c in testsuite/golden/*.c; do
 			bad "golden $stage $c"; cat "$T/diff"
 		fi
 	done
+done
+
+# ---- graphs of the examples and golden inputs render ----
+for c in examples/*.c testsuite/golden/*.c; do
+	if "$MTPAR" --dump=funcs --dot "$T/mtg.dot" --dot-mfg "$T/mfg.dot" "$c" >/dev/null 2>"$T/err"; then
+		check_dot "$c"
+	else
+		bad "dot $c"; head -5 "$T/err"
+	fi
 done
 
 # ---- bad input: diagnostic text, exit status 1, no output file ----
@@ -114,7 +133,9 @@ defs_in() {
 check_parse() { # files analysed together
 	name=$1
 	# shellcheck disable=SC2086
-	if "$MTPAR" -I "$SHIM" -I "$(dirname "$name")" --dump=funcs "$@" >"$T/funcs" 2>"$T/err"; then
+	if "$MTPAR" -I "$SHIM" -I "$(dirname "$name")" --dump=funcs --dot "$T/mtg.dot" \
+		--dot-mfg "$T/mfg.dot" "$@" >"$T/funcs" 2>"$T/err"; then
+		check_dot "$name"
 		sed 's/.* //' "$T/funcs" | sort >"$T/found"
 		defs_in "$@" >"$T/want"
 		comm -23 "$T/want" "$T/found" >"$T/diff" # definitions the IR lacks

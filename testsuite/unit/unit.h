@@ -14,6 +14,9 @@ int suite_util(void);
 int suite_pp(void);
 int suite_lower(void);
 int suite_mt(void);
+int suite_dep(void);
+int suite_eec(void);
+int suite_sched(void);
 
 /* A Source over an in-memory string, as source_read would build it.  Never freed. */
 Source *unit_source(const char *name, const char *text);

@@ -1,0 +1,378 @@
+/*
+ * dot.c - the MTG and the MFG as Graphviz graphs, built with the cgraph
+ * API (agopen, agsubg, agnode, agedge, agsafeset, agwrite, agclose).
+ * One cluster per function; a loop's body is a cluster nested in its
+ * level, headed by the RB's own node and closed by the body's EMT, so that
+ * edges into an RB end at the cluster's border (lhead) and edges out of it
+ * leave from there (ltail).
+ *
+ * Drawing convention (OSCAR's, with what DOT can draw):
+ *   MTG: solid edge = data dependence, dotted edge = extended control
+ *        dependence labelled with the branch direction (T/F).  Edges in one
+ *        OR clause of the target's EEC get a hollow arrowhead and the label
+ *        "orN" (N numbers the OR clauses of that target); edges with a
+ *        filled arrowhead are ANDed.  The EEC itself is the node's tooltip.
+ *   MFG: solid edge = control flow (T/F on branches), dashed blue edge =
+ *        data dependence labelled with its kinds.
+ *   Nodes: "MTn KIND lines" (plus the callee of an SB, and the estimated
+ *   cost when one is known); a double border (peripheries=2) marks an MT
+ *   that ends in a conditional branch, standing for OSCAR's small circle;
+ *   red: unmodelled construct; grey and dashed: unreachable.
+ */
+#include <errno.h>
+#include <graphviz/cgraph.h>
+#include <string.h>
+
+#include "middle.h"
+
+enum { NAME_MAX_LEN = 1024 };
+
+typedef struct Dot {
+	Agraph_t *g;
+	bool mtg;          /* draw the MTG, else the MFG */
+} Dot;
+
+/* Text written by print(out, lv, node) into buf. */
+static char *print_to(char *buf, size_t size, void (*print)(FILE *, const MfgLevel *, int),
+                      const MfgLevel *lv, int node)
+{
+	FILE *f = fmemopen(buf, size, "w");
+
+	if (!f)
+		die("fmemopen: %s", strerror(errno));
+	print(f, lv, node);
+	fclose(f);
+	buf[size - 1] = '\0';
+	return buf;
+}
+
+static void print_eec_of(FILE *out, const MfgLevel *lv, int node)
+{
+	fputs("EEC: ", out);
+	eec_print(out, lv, lv->nodes[node].eec);
+}
+
+static void print_label(FILE *out, const MfgLevel *lv, int node)
+{
+	const MT *mt = lv->nodes[node].mt;
+	const MTNode *mn = mt_node(mt);
+	uint32_t l1, l2, col;
+
+	mfg_print_node(out, lv, node);
+	if (!mt)
+		return;
+	source_pos(mt->func->src, mt->start, &l1, &col);
+	source_pos(mt->func->src, mt->end > mt->start ? mt->end - 1 : mt->start, &l2, &col);
+	fprintf(out, " %s ", mt_kind_name[mt->kind]);
+	fprintf(out, l1 == l2 ? "%u" : "%u-%u", l1, l2);
+	if (mt->kind == MT_SB)
+		fprintf(out, "\\ncall %s", intern_name(mt->callee->name));
+	if (mn && mn->cost >= 0)
+		fprintf(out, "\\ncost %.0f", mn->cost);
+}
+
+/* "f" for a function's level, "f/MT4.2" for a loop body's. */
+static void level_id(char *buf, size_t size, const MfgLevel *lv)
+{
+	const MT *owner = lv->owner;
+	const char *f = intern_name(owner->func->name);
+	MTNode *mn = mt_node(owner);
+	char node[NAME_MAX_LEN];
+
+	if (!owner->parent) {
+		snprintf(buf, size, "%s", f);
+		return;
+	}
+	level_id(buf, size, mn->level);
+	print_to(node, sizeof(node), mfg_print_node, mn->level, mn->node);
+	snprintf(buf + strlen(buf), size - strlen(buf), "/%s", node);
+}
+
+static void node_name(char *buf, size_t size, const MfgLevel *lv, int node)
+{
+	char text[NAME_MAX_LEN];
+
+	level_id(buf, size, lv);
+	print_to(text, sizeof(text), mfg_print_node, lv, node);
+	snprintf(buf + strlen(buf), size - strlen(buf), "/%s", text);
+}
+
+static void cluster_name(char *buf, size_t size, const MfgLevel *lv)
+{
+	static const char prefix[] = "cluster_";
+
+	memcpy(buf, prefix, sizeof(prefix));
+	level_id(buf + sizeof(prefix) - 1, size - sizeof(prefix) + 1, lv);
+}
+
+static void set(void *obj, const char *name, const char *value)
+{
+	char n[64], v[NAME_MAX_LEN * 2];
+
+	snprintf(n, sizeof(n), "%s", name);
+	snprintf(v, sizeof(v), "%s", value);
+	agsafeset(obj, n, v, "");
+}
+
+static MfgLevel *inner_of(const MfgLevel *lv, int node)
+{
+	const MT *mt = lv->nodes[node].mt;
+
+	return mt && mt->kind == MT_RB && mt_node(mt) ? mt_node(mt)->inner : NULL;
+}
+
+static void style_node(Dot *d, Agnode_t *an, const MfgLevel *lv, int node)
+{
+	const MfgNode *x = &lv->nodes[node];
+	char buf[NAME_MAX_LEN * 2];
+
+	set(an, "label", print_to(buf, sizeof(buf), print_label, lv, node));
+	if (d->mtg && x->eec)
+		set(an, "tooltip", print_to(buf, sizeof(buf), print_eec_of, lv, node));
+	if (node == lv->n + 1)
+		set(an, "style", "dashed");
+	else if (x->mt && x->mt->kind == MT_SB)
+		set(an, "style", "rounded");
+	else if (x->mt && x->mt->kind == MT_RB)
+		set(an, "style", "bold");
+	if (x->branch)
+		set(an, "peripheries", "2");
+	if (x->mt && x->mt->unmodelled)
+		set(an, "color", "red");
+	if (node <= lv->n && !x->live) {
+		set(an, "style", "dashed");
+		set(an, "color", "grey");
+	}
+}
+
+static void draw_level(Dot *d, Agraph_t *sub, const MfgLevel *lv);
+
+/* An RB: a cluster holding its own node, then its body's level. */
+static void draw_rb(Dot *d, Agraph_t *sub, const MfgLevel *lv, int node, const MfgLevel *body)
+{
+	char name[NAME_MAX_LEN];
+	Agraph_t *c;
+	Agnode_t *an;
+
+	cluster_name(name, sizeof(name), body);
+	c = agsubg(sub, name, 1);
+	set(c, "label", "");
+	set(c, "style", "rounded");
+	node_name(name, sizeof(name), lv, node);
+	an = agnode(c, name, 1);
+	style_node(d, an, lv, node);
+	draw_level(d, c, body);
+}
+
+/* Where an edge into (head) or out of (!head) a node attaches, and its cluster. */
+static Agnode_t *endpoint(Dot *d, const MfgLevel *lv, int node, bool head, char *cluster,
+                          size_t size)
+{
+	const MfgLevel *body = inner_of(lv, node);
+	char name[NAME_MAX_LEN];
+
+	cluster[0] = '\0';
+	if (body) {
+		cluster_name(cluster, size, body);
+		if (!head)
+			return endpoint(d, body, body->n + 1, head, name, sizeof(name));
+	}
+	node_name(name, sizeof(name), lv, node);
+	return agnode(d->g, name, 0);
+}
+
+static Agedge_t *draw_edge(Dot *d, const MfgLevel *lv, int from, int to)
+{
+	char ltail[NAME_MAX_LEN], lhead[NAME_MAX_LEN];
+	Agnode_t *t = endpoint(d, lv, from, false, ltail, sizeof(ltail));
+	Agnode_t *h = endpoint(d, lv, to, true, lhead, sizeof(lhead));
+	Agedge_t *e;
+
+	if (!t || !h)
+		die("dot: edge between unknown nodes");
+	e = agedge(d->g, t, h, NULL, 1);
+	if (ltail[0])
+		set(e, "ltail", ltail);
+	if (lhead[0])
+		set(e, "lhead", lhead);
+	return e;
+}
+
+static void print_causes_of(FILE *out, const MfgLevel *lv, int i)
+{
+	mfg_print_causes(out, &lv->deps.items[i]);
+}
+
+static void print_kinds_of(FILE *out, const MfgLevel *lv, int i)
+{
+	static const char *const word[] = { "flow", "anti", "output", "barrier" };
+	const MfgDep *dep = &lv->deps.items[i];
+	bool first = true;
+
+	for (int k = DEP_FLOW; k <= DEP_BARRIER; k++)
+		if (dep->kinds & 1u << k) {
+			fprintf(out, "%s%s", first ? "" : ",", word[k]);
+			first = false;
+		}
+}
+
+static void draw_mtg_edges(Dot *d, const MfgLevel *lv)
+{
+	char buf[NAME_MAX_LEN * 2];
+
+	for (uint32_t i = 0; i < lv->mtg.len; i++) {
+		const MtgEdge *m = &lv->mtg.items[i];
+		Agedge_t *e = draw_edge(d, lv, m->from, m->to);
+		char label[32] = "";
+
+		if (m->control) {
+			set(e, "style", "dotted");
+			snprintf(label, sizeof(label), "%s", m->dir ? "T" : "F");
+		}
+		if (m->group) {
+			set(e, "arrowhead", "onormal");
+			snprintf(label + strlen(label), sizeof(label) - strlen(label), "%sor%d",
+			         label[0] ? " " : "", m->group);
+		}
+		if (label[0])
+			set(e, "label", label);
+		if (m->dep)
+			set(e, "tooltip", print_to(buf, sizeof(buf), print_causes_of, lv,
+			                           (int)(m->dep - lv->deps.items)));
+	}
+}
+
+static void draw_mfg_edges(Dot *d, const MfgLevel *lv)
+{
+	char buf[NAME_MAX_LEN * 2];
+
+	for (int i = 1; i <= lv->n; i++) {
+		const MfgNode *x = &lv->nodes[i];
+
+		for (int dir = 1; dir >= 0; dir--) {
+			Agedge_t *e;
+
+			if (x->succ[dir] < 0)
+				continue;
+			e = draw_edge(d, lv, i, x->succ[dir]);
+			if (x->branch)
+				set(e, "label", dir ? "T" : "F");
+		}
+	}
+	for (uint32_t i = 0; i < lv->deps.len; i++) {
+		const MfgDep *dep = &lv->deps.items[i];
+		Agedge_t *e = draw_edge(d, lv, dep->from, dep->to);
+
+		set(e, "style", "dashed");
+		set(e, "color", "blue");
+		set(e, "fontcolor", "blue");
+		set(e, "label", print_to(buf, sizeof(buf), print_kinds_of, lv, (int)i));
+		set(e, "tooltip", print_to(buf, sizeof(buf), print_causes_of, lv, (int)i));
+	}
+}
+
+/* Invisible edges from an RB's own node to the body's first MTs keep the body below it. */
+static void anchor_body(Dot *d, const MfgLevel *lv)
+{
+	const MTNode *mn = mt_node(lv->owner);
+	char name[NAME_MAX_LEN], lhead[NAME_MAX_LEN];
+	Agnode_t *rb;
+
+	node_name(name, sizeof(name), mn->level, mn->node);
+	rb = agnode(d->g, name, 0);
+	for (int i = 1; i <= lv->n + 1; i++) {
+		const Eec *e = lv->nodes[i].eec;
+		bool first = d->mtg ? e && e->clauses.len == 0 && !e->is_false : i == 1 || lv->n == 0;
+		Agedge_t *edge;
+
+		if (!first)
+			continue;
+		edge = agedge(d->g, rb, endpoint(d, lv, i, true, lhead, sizeof(lhead)), NULL, 1);
+		set(edge, "style", "invis");
+	}
+}
+
+static void draw_level(Dot *d, Agraph_t *sub, const MfgLevel *lv)
+{
+	char name[NAME_MAX_LEN];
+
+	for (int i = 1; i <= lv->n + 1; i++) {
+		const MfgLevel *body = inner_of(lv, i);
+		Agnode_t *an;
+
+		if (body) {
+			draw_rb(d, sub, lv, i, body);
+			continue;
+		}
+		node_name(name, sizeof(name), lv, i);
+		an = agnode(sub, name, 1);
+		style_node(d, an, lv, i);
+	}
+	if (d->mtg)
+		draw_mtg_edges(d, lv);
+	else
+		draw_mfg_edges(d, lv);
+	if (lv->owner->kind == MT_RB)
+		anchor_body(d, lv);
+}
+
+/* only: the one function to draw, NULL for all. */
+static bool write_graph(const Program *prog, const char *path, bool mtg, const char *only)
+{
+	Dot d = { agopen(mtg ? "mtg" : "mfg", Agdirected, NULL), mtg };
+	FILE *out;
+	bool ok;
+
+	set(d.g, "compound", "true");
+	set(d.g, "fontname", "Helvetica");
+	agattr(d.g, AGNODE, "shape", "box");
+	agattr(d.g, AGNODE, "fontname", "Helvetica");
+	agattr(d.g, AGNODE, "fontsize", "10");
+	agattr(d.g, AGEDGE, "fontsize", "9");
+	for (uint32_t i = 0; i < prog->funcs.len; i++) {
+		const Func *f = prog->funcs.items[i];
+		char name[NAME_MAX_LEN];
+		Agraph_t *c;
+
+		if (!f->mt || !mt_node(f->mt) || !mt_node(f->mt)->inner)
+			continue;
+		if (only && strcmp(only, intern_name(f->name)) != 0)
+			continue;
+		snprintf(name, sizeof(name), "cluster_%s", intern_name(f->name));
+		c = agsubg(d.g, name, 1);
+		snprintf(name, sizeof(name), "function %s", intern_name(f->name));
+		set(c, "label", name);
+		draw_level(&d, c, mt_node(f->mt)->inner);
+	}
+	out = fopen(path, "w");
+	if (!out) {
+		error_plain("%s: %s", path, strerror(errno));
+		agclose(d.g);
+		return false;
+	}
+	ok = agwrite(d.g, out) == 0;
+	ok = fclose(out) == 0 && ok;
+	agclose(d.g);
+	if (!ok)
+		error_plain("%s: cannot write the graph", path);
+	return ok;
+}
+
+bool dot_write_mtg(const Program *prog, const char *path)
+{
+	return write_graph(prog, path, true, NULL);
+}
+
+bool dot_write_mfg(const Program *prog, const char *path)
+{
+	return write_graph(prog, path, false, NULL);
+}
+
+bool dot_write_func(const Program *prog, const char *func, bool mtg, const char *path)
+{
+	if (!program_find_func(prog, intern(func, strlen(func)))) {
+		error_plain("no function '%s' to draw", func);
+		return false;
+	}
+	return write_graph(prog, path, mtg, func);
+}

@@ -1,0 +1,241 @@
+/*
+ * report.c - what mtpar tells its users (--report), in the spirit of ROSE
+ * autoPar and GCC's -fopt-info: one GCC-style remark per MT saying which
+ * MTs of its level it may run beside and which dependences order it, or
+ * why its level stays sequential; loops get a second remark from the loop
+ * analysis through a hook.
+ */
+#include <stdlib.h>
+
+#include "middle.h"
+
+enum { MAX_LISTED = 8 }; /* MTs named in "runs in parallel with" */
+
+static ReportLoopHook loop_hook;
+
+void report_set_loop_hook(ReportLoopHook hook)
+{
+	loop_hook = hook;
+}
+
+static void print_pos(FILE *out, const Source *src, uint32_t byte)
+{
+	uint32_t line, col;
+
+	source_pos(src, byte, &line, &col);
+	fprintf(out, "%u:%u", line, col);
+}
+
+/* "MT4 (SB call produce)" */
+static void print_head(FILE *out, const MfgLevel *lv, int i)
+{
+	const MT *mt = lv->nodes[i].mt;
+
+	mfg_print_node(out, lv, i);
+	fprintf(out, " (%s", mt_kind_name[mt->kind]);
+	if (mt->kind == MT_SB)
+		fprintf(out, " call %s", intern_name(mt->callee->name));
+	fprintf(out, ") in %s: ", intern_name(mt->func->name));
+}
+
+static void print_access(FILE *out, const Access *a)
+{
+	fputs(a->kind == ACC_WRITE ? "write" : "read", out);
+	if (a->ref && a->src) {
+		fputs(" at ", out);
+		print_pos(out, a->src, a->ref->start);
+	}
+}
+
+/* Why a barrier orders from..to: the unknown call or the unmodelled construct. */
+static void print_barrier(FILE *out, const MfgLevel *lv, const MfgDep *d)
+{
+	for (int end = 0; end < 2; end++) {
+		const MT *mt = lv->nodes[end ? d->to : d->from].mt;
+		Unmodelled u;
+
+		if (mt_unmodelled_at(mt, ~0u, &u)) {
+			fprintf(out, "%s at ", unmodelled_name[u.kind]);
+			print_pos(out, mt->func->src, u.at);
+			return;
+		}
+		if (mt->summary && mt->summary->barrier) {
+			fputs("call to an unknown function", out);
+			if (mt->summary->barrier_at) {
+				fputs(" at ", out);
+				print_pos(out, mt->func->src, mt->summary->barrier_at->start);
+			}
+			return;
+		}
+	}
+	fputs("unknown accesses", out);
+}
+
+/* "flow dependence on tu0 (write at 12:3, read at 14:9)" */
+static void print_dep(FILE *out, const MfgLevel *lv, const MfgDep *d)
+{
+	static const char *const word[] = { "flow", "anti", "output", "barrier" };
+	const Dep *c = &d->causes.items[0];
+
+	if (c->kind == DEP_BARRIER) {
+		fputs("barrier: ", out);
+		print_barrier(out, lv, d);
+		return;
+	}
+	fprintf(out, "%s dependence on %s", word[c->kind],
+	        c->object ? intern_name(c->object->name) : "unknown memory");
+	if (c->from && c->to) {
+		fputs(" (", out);
+		print_access(out, c->from);
+		fputs(", ", out);
+		print_access(out, c->to);
+		fputc(')', out);
+	}
+	if (d->causes.len > 1)
+		fprintf(out, " and %u more", d->causes.len - 1);
+}
+
+/* anc[i]: the MTs that MTG edges order before i. */
+static Bitset *ancestors(const MfgLevel *lv)
+{
+	uint32_t nn = (uint32_t)lv->n + 2;
+	Bitset *anc = arena_alloc(nn * sizeof(*anc));
+
+	for (uint32_t i = 0; i < nn; i++)
+		bitset_init(&anc[i], nn);
+	for (uint32_t i = 0; i < lv->mtg.len; i++) { /* grouped by target, in order */
+		const MtgEdge *m = &lv->mtg.items[i];
+
+		bitset_set(&anc[m->to], (uint32_t)m->from);
+		bitset_union(&anc[m->to], &anc[m->from]);
+	}
+	return anc;
+}
+
+/* MTs of i's level that no MTG path orders with i and that can run in the same pass. */
+static void print_parallel(FILE *out, const MfgLevel *lv, const Bitset *anc, int i)
+{
+	int n = 0;
+
+	for (int j = 1; j <= lv->n; j++) {
+		if (j == i || !lv->nodes[j].live)
+			continue;
+		if (bitset_has(&anc[i], (uint32_t)j) || bitset_has(&anc[j], (uint32_t)i))
+			continue;
+		if (!mfg_reaches(lv, i, j) && !mfg_reaches(lv, j, i))
+			continue; /* never both run */
+		if (n++ >= MAX_LISTED)
+			continue;
+		fputs(n > 1 ? ", " : "runs in parallel with ", out);
+		mfg_print_node(out, lv, j);
+	}
+	if (n > MAX_LISTED)
+		fprintf(out, " and %d more", n - MAX_LISTED);
+	if (!n)
+		fputs("runs in parallel with no other MT", out);
+}
+
+/* Does the EEC say more than "these MTs have finished"? */
+static bool eec_has_control(const Eec *e)
+{
+	for (uint32_t i = 0; i < e->clauses.len; i++) {
+		const EecClause *c = &e->clauses.items[i];
+
+		if (c->lits.len > 1 || c->lits.items[0].kind == EEC_BR)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * "MT4 (RB) in run: runs in parallel with MT1; depends on MT2: flow
+ * dependence on a (write at 14:11, read at 18:10); starts when ..." or
+ * "... kept sequential: goto at 10:4".
+ */
+static void print_mt_remark(FILE *out, const MfgLevel *lv, const Bitset *anc, int i)
+{
+	const MfgNode *x = &lv->nodes[i];
+	Unmodelled u;
+	int ndeps = 0;
+
+	print_head(out, lv, i);
+	if (!x->live) {
+		fputs("never runs (unreachable)", out);
+		return;
+	}
+	if (lv->sequential || mt_unmodelled_at(x->mt, ~0u, &u)) {
+		if (lv->sequential)
+			u = lv->why;
+		fprintf(out, "kept sequential: %s at ", unmodelled_name[u.kind]);
+		print_pos(out, x->mt->func->src, u.at);
+		return;
+	}
+	print_parallel(out, lv, anc, i);
+	for (uint32_t k = 0; k < lv->mtg.len; k++) {
+		const MtgEdge *m = &lv->mtg.items[k];
+
+		if (m->to != i || !m->dep)
+			continue;
+		fputs("; depends on ", out);
+		mfg_print_node(out, lv, m->from);
+		fputs(": ", out);
+		print_dep(out, lv, m->dep);
+		ndeps++;
+	}
+	if (eec_has_control(x->eec)) {
+		fputs("; starts when ", out);
+		eec_print(out, lv, x->eec);
+	} else if (!ndeps) {
+		fputs("; depends on no other MT", out);
+	}
+}
+
+static void emit_mt(const MfgLevel *lv, const Bitset *anc, int i)
+{
+	const MT *mt = lv->nodes[i].mt;
+	char *msg = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&msg, &size);
+
+	if (!out)
+		die("open_memstream failed");
+	print_mt_remark(out, lv, anc, i);
+	fclose(out);
+	remark_at(mt->func->src, mt->start, "%s", msg);
+	free(msg);
+}
+
+static void emit_level(const MT *owner);
+
+static void emit_loop(const MT *rb)
+{
+	char buf[1024];
+
+	if (loop_hook && loop_hook(rb, buf, sizeof(buf)))
+		remark_at(rb->func->src, rb->start, "%s", buf);
+	emit_level(rb);
+}
+
+/* Remarks for the MTs of owner's level in source order, each loop's body after it. */
+static void emit_level(const MT *owner)
+{
+	const MTNode *mn = mt_node(owner);
+	const MfgLevel *lv = mn ? mn->inner : NULL;
+	const Bitset *anc;
+
+	if (!lv)
+		return;
+	anc = ancestors(lv);
+	for (int i = 1; i <= lv->n; i++) {
+		emit_mt(lv, anc, i);
+		if (lv->nodes[i].mt->kind == MT_RB)
+			emit_loop(lv->nodes[i].mt);
+	}
+}
+
+void report_emit(const Program *prog)
+{
+	for (uint32_t i = 0; i < prog->funcs.len; i++)
+		if (prog->funcs.items[i]->mt)
+			emit_level(prog->funcs.items[i]->mt);
+}

@@ -1,0 +1,374 @@
+/*
+ * test_sched.c - the static scheduler (sched.c) on hand-built task graphs:
+ * the brief's CP/MISF worked example (levels, order, exact times, dump),
+ * degenerate graphs, a case where only the transfer-aware heuristics avoid
+ * a costly transfer, pinned tasks, and random DAGs with a fixed seed
+ * checked for precedence, overlap and the makespan's lower bounds.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "middle.h"
+#include "unit.h"
+
+int suite_sched(void); /* belongs in unit.h */
+
+/* a >= b up to rounding. */
+static bool geq(double a, double b)
+{
+	return a >= b - 1e-9 * (1 + (a < 0 ? -a : a) + (b < 0 ? -b : b));
+}
+
+static bool near(double a, double b)
+{
+	return geq(a, b) && geq(b, a);
+}
+
+/* Fails the test with schedule_check's message when s is invalid. */
+static void check_valid(const TaskGraph *g, const Schedule *s)
+{
+	char why[256];
+	bool ok = schedule_check(g, s, why, sizeof(why));
+
+	if (!ok)
+		fprintf(stderr, "\n%s on %d cores: %s\n", s->heuristic, s->ncores, why);
+	CU_ASSERT_TRUE(ok);
+}
+
+static char *dump_text(const TaskGraph *g, const Schedule *s)
+{
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+
+	schedule_dump(f, g, s);
+	fclose(f);
+	return text;
+}
+
+/*
+ * The brief's example: T1=2 T2=3 T3=2 T4=4 T5=3 T6=1 T7=2; T1 -> T2,T3,T4;
+ * T2 -> T5; T3 -> T5,T6; T4 -> T6; T5,T6 -> T7.  T1 is index 0.
+ */
+static void worked_example(TaskGraph *g)
+{
+	static const char *const names[] = {"T1", "T2", "T3", "T4", "T5", "T6", "T7"};
+	static const double costs[] = {2, 3, 2, 4, 3, 1, 2};
+	static const int edges[][2] = {{1, 2}, {1, 3}, {1, 4}, {2, 5}, {3, 5},
+	                               {3, 6}, {4, 6}, {5, 7}, {6, 7}};
+
+	memset(g, 0, sizeof(*g));
+	for (int i = 0; i < 7; i++)
+		taskgraph_add_task(g, names[i], costs[i], -1);
+	for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++)
+		taskgraph_add_edge(g, edges[i][0] - 1, edges[i][1] - 1, 64);
+}
+
+static void check_core(const Schedule *s, int core, const int *tasks, const double *times, int n)
+{
+	CU_ASSERT_EQUAL_FATAL(s->core[core].len, (uint32_t)n);
+	for (int i = 0; i < n; i++) {
+		uint32_t t = s->core[core].items[i];
+
+		CU_ASSERT_EQUAL(t, (uint32_t)tasks[i] - 1);
+		CU_ASSERT_EQUAL(s->start[t], times[2 * i]);
+		CU_ASSERT_EQUAL(s->finish[t], times[2 * i + 1]);
+		CU_ASSERT_EQUAL(s->core_of[t], core);
+	}
+}
+
+static void test_levels(void)
+{
+	static const double want[] = {10, 8, 7, 7, 5, 3, 2};
+	TaskGraph g;
+	double *level;
+
+	worked_example(&g);
+	level = sched_levels(&g);
+	for (int i = 0; i < 7; i++)
+		CU_ASSERT_EQUAL(level[i], want[i]);
+	taskgraph_free(&g);
+}
+
+static void check_worked_schedule(const Schedule *s)
+{
+	static const int pe0[] = {1, 2, 5, 6, 7}, pe1[] = {3, 4};
+	static const double t0[] = {0, 2, 2, 5, 5, 8, 8, 9, 9, 11}, t1[] = {2, 4, 4, 8};
+
+	check_core(s, 0, pe0, t0, 5);
+	check_core(s, 1, pe1, t1, 2);
+	CU_ASSERT_EQUAL(s->makespan, 11);
+	CU_ASSERT_EQUAL(s->seq_time, 17);
+	CU_ASSERT_EQUAL(s->critical_path, 10);
+	CU_ASSERT_EQUAL_FATAL(s->cp.len, 4); /* T1 T2 T5 T7 */
+	CU_ASSERT_EQUAL(s->cp.items[0], 0);
+	CU_ASSERT_EQUAL(s->cp.items[1], 1);
+	CU_ASSERT_EQUAL(s->cp.items[2], 4);
+	CU_ASSERT_EQUAL(s->cp.items[3], 6);
+}
+
+static void test_worked_example(void)
+{
+	TaskGraph g;
+	Schedule *s;
+
+	worked_example(&g);
+	s = schedule_with(&g, 2, 0, SCHED_CP_MISF);
+	check_valid(&g, s);
+	CU_ASSERT_STRING_EQUAL(s->heuristic, "CP/MISF");
+	/* T3 (two successors) before T4 (one), both level 7 */
+	CU_ASSERT_TRUE(s->start[2] < s->start[3]);
+	check_worked_schedule(s);
+	CU_ASSERT_EQUAL(s->tried[SCHED_CP_MISF], 11);
+	CU_ASSERT_TRUE(s->tried[SCHED_ETF_CP] < 0);
+
+	/* 11 is optimal, so schedule_graph keeps CP/MISF on the tie */
+	s = schedule_graph(&g, 2, 0);
+	check_valid(&g, s);
+	CU_ASSERT_STRING_EQUAL(s->heuristic, "CP/MISF");
+	check_worked_schedule(s);
+	for (int k = 0; k < SCHED_NKINDS; k++)
+		CU_ASSERT_TRUE(geq(s->tried[k], s->makespan));
+	taskgraph_free(&g);
+}
+
+static void test_dump(void)
+{
+	static const char want[] =
+	    "schedule CP/MISF, 2 cores, transfer 0 per byte\n"
+	    "tried: CP/MISF 11, CP/DT/MISF 11, ETF/CP 11, sequential 17\n"
+	    "core 0:\n"
+	    "  T1[0,2]\n"
+	    "  T2[2,5]\n"
+	    "  T5[5,8]\n"
+	    "  T6[8,9]\n"
+	    "  T7[9,11]\n"
+	    "core 1:\n"
+	    "  T3[2,4]\n"
+	    "  T4[4,8]\n"
+	    "critical path: T1 T2 T5 T7 = 10\n"
+	    "makespan 11, sequential 17, predicted speedup 1.55\n";
+	TaskGraph g;
+	Schedule *s;
+	char *got;
+
+	worked_example(&g);
+	s = schedule_graph(&g, 2, 0);
+	got = dump_text(&g, s);
+	if (strcmp(got, want) != 0)
+		fprintf(stderr, "\ngot:\n%s", got);
+	CU_ASSERT_STRING_EQUAL(got, want);
+	free(got);
+	taskgraph_free(&g);
+}
+
+static void test_degenerate(void)
+{
+	TaskGraph g = {0};
+	Schedule *s;
+	char *text;
+
+	/* no task at all */
+	s = schedule_graph(&g, 4, 1);
+	check_valid(&g, s);
+	CU_ASSERT_EQUAL(s->makespan, 0);
+	CU_ASSERT_EQUAL(s->cp.len, 0);
+	text = dump_text(&g, s);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "predicted speedup 1.00"));
+	free(text);
+
+	/* one task, more cores than tasks */
+	taskgraph_add_task(&g, NULL, 2.5, -1);
+	s = schedule_graph(&g, 8, 1);
+	check_valid(&g, s);
+	CU_ASSERT_EQUAL(s->makespan, 2.5);
+	CU_ASSERT_EQUAL(s->critical_path, 2.5);
+	text = dump_text(&g, s);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  t0[0,2.5]\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "core 7: idle\n"));
+	free(text);
+
+	/* independent tasks spread over the cores */
+	taskgraph_add_task(&g, NULL, 2.5, -1);
+	taskgraph_add_task(&g, NULL, 2.5, -1);
+	s = schedule_graph(&g, 8, 1);
+	check_valid(&g, s);
+	CU_ASSERT_EQUAL(s->makespan, 2.5);
+	CU_ASSERT_EQUAL(s->core[2].len, 1);
+
+	/* one core: the sequential order */
+	s = schedule_graph(&g, 1, 1);
+	check_valid(&g, s);
+	CU_ASSERT_STRING_EQUAL(s->heuristic, "sequential");
+	CU_ASSERT_EQUAL(s->makespan, 7.5);
+	CU_ASSERT_EQUAL_FATAL(s->core[0].len, 3);
+	for (uint32_t i = 0; i < 3; i++)
+		CU_ASSERT_EQUAL(s->core[0].items[i], i);
+	taskgraph_free(&g);
+}
+
+static void test_duplicate_edges(void)
+{
+	TaskGraph g = {0};
+
+	taskgraph_add_task(&g, "a", 1, -1);
+	taskgraph_add_task(&g, "b", 1, -1);
+	taskgraph_add_edge(&g, 0, 1, 10);
+	taskgraph_add_edge(&g, 0, 1, 30);
+	taskgraph_add_edge(&g, 0, 1, 20);
+	CU_ASSERT_EQUAL(g.tasks.items[0].succ.len, 1);
+	CU_ASSERT_EQUAL(g.tasks.items[1].pred.len, 1);
+	CU_ASSERT_EQUAL(g.tasks.items[0].succ_bytes.items[0], 30);
+	taskgraph_free(&g);
+	CU_ASSERT_EQUAL(g.tasks.len, 0);
+}
+
+/*
+ * A -> B and A -> C, both carrying a lot of data.  CP/MISF puts C on the
+ * other idle core and pays the transfer; the DT-aware heuristics keep it.
+ */
+static void test_transfer(void)
+{
+	TaskGraph g = {0};
+	Schedule *s;
+
+	taskgraph_add_task(&g, "A", 1, -1);
+	taskgraph_add_task(&g, "B", 2, -1);
+	taskgraph_add_task(&g, "C", 2, -1);
+	taskgraph_add_edge(&g, 0, 1, 100);
+	taskgraph_add_edge(&g, 0, 2, 100);
+
+	s = schedule_with(&g, 2, 1, SCHED_CP_MISF);
+	check_valid(&g, s);
+	CU_ASSERT_EQUAL(s->makespan, 103);
+	CU_ASSERT_EQUAL(s->start[2], 101); /* the transfer is charged */
+
+	s = schedule_graph(&g, 2, 1);
+	check_valid(&g, s);
+	CU_ASSERT_STRING_EQUAL(s->heuristic, "CP/DT/MISF");
+	CU_ASSERT_EQUAL(s->makespan, 5);
+	CU_ASSERT_EQUAL(s->tried[SCHED_CP_MISF], 103);
+	CU_ASSERT_EQUAL(s->tried[SCHED_ETF_CP], 5);
+
+	/* with free transfers the two consumers run side by side */
+	s = schedule_graph(&g, 2, 0);
+	check_valid(&g, s);
+	CU_ASSERT_STRING_EQUAL(s->heuristic, "CP/MISF");
+	CU_ASSERT_EQUAL(s->makespan, 3);
+	taskgraph_free(&g);
+}
+
+/* Allocator calls stay on core 0, pins above ncores wrap around. */
+static void test_pinned(void)
+{
+	TaskGraph g = {0};
+
+	for (int i = 0; i < 8; i++)
+		taskgraph_add_task(&g, NULL, 1 + i % 3, i % 4 == 0 ? 0 : i == 3 ? 5 : -1);
+	taskgraph_add_edge(&g, 0, 4, 8);
+	taskgraph_add_edge(&g, 1, 4, 8);
+	taskgraph_add_edge(&g, 2, 7, 8);
+	for (int ncores = 1; ncores <= 4; ncores++) {
+		for (int k = 0; k < SCHED_NKINDS; k++) {
+			Schedule *s = schedule_with(&g, ncores, 0.5, (SchedKind)k);
+
+			if (k == SCHED_SEQUENTIAL && ncores > 1) {
+				CU_ASSERT_PTR_NULL(s); /* pins name two cores */
+				continue;
+			}
+			check_valid(&g, s);
+			CU_ASSERT_EQUAL(s->core_of[0], 0);
+			CU_ASSERT_EQUAL(s->core_of[4], 0);
+			CU_ASSERT_EQUAL(s->core_of[3], 5 % ncores);
+		}
+	}
+	taskgraph_free(&g);
+}
+
+/* ---- random DAGs ---- */
+
+static uint32_t rng_state;
+
+static uint32_t rnd(uint32_t n)
+{
+	rng_state = rng_state * 1103515245u + 12345u;
+	return (rng_state >> 8) % n;
+}
+
+static void random_dag(TaskGraph *g)
+{
+	uint32_t n = 1 + rnd(30);
+	uint32_t density = 5 + rnd(40); /* percent */
+
+	memset(g, 0, sizeof(*g));
+	for (uint32_t i = 0; i < n; i++) {
+		double cost = rnd(4) == 0 ? rnd(1000) / 64.0 : 1 + rnd(20);
+		int pin = rnd(10) == 0 ? (int)rnd(10) : -1;
+
+		taskgraph_add_task(g, NULL, cost, pin);
+	}
+	for (uint32_t j = 1; j < n; j++)
+		for (uint32_t i = 0; i < j; i++)
+			if (rnd(100) < density)
+				taskgraph_add_edge(g, i, j, rnd(4096));
+}
+
+static void check_bounds(const TaskGraph *g, const Schedule *s, int ncores)
+{
+	check_valid(g, s);
+	CU_ASSERT_TRUE(geq(s->makespan, s->critical_path));
+	CU_ASSERT_TRUE(geq(s->makespan, s->seq_time / ncores));
+	if (ncores == 1)
+		CU_ASSERT_TRUE(near(s->makespan, s->seq_time));
+}
+
+static void test_random(void)
+{
+	static const double tpb[] = {0, 0.001, 0.05, 2};
+
+	rng_state = 2024;
+	for (int round = 0; round < 60; round++) {
+		TaskGraph g;
+
+		random_dag(&g);
+		for (int ncores = 1; ncores <= 8; ncores++) {
+			for (size_t x = 0; x < sizeof(tpb) / sizeof(tpb[0]); x++) {
+				Schedule *best = schedule_graph(&g, ncores, tpb[x]);
+
+				check_bounds(&g, best, ncores);
+				for (int k = 0; k < SCHED_NKINDS; k++) {
+					Schedule *s = schedule_with(&g, ncores, tpb[x], (SchedKind)k);
+
+					if (!s) { /* a sequential order the pins forbid */
+						CU_ASSERT_EQUAL(k, SCHED_SEQUENTIAL);
+						CU_ASSERT_TRUE(best->tried[k] < 0);
+						continue;
+					}
+					check_bounds(&g, s, ncores);
+					/* the one kept is never worse than any heuristic */
+					CU_ASSERT_TRUE(geq(s->makespan, best->makespan));
+					if (ncores > 1)
+						CU_ASSERT_EQUAL(best->tried[k], s->makespan);
+				}
+				/* no worse than sequential, unless pins force transfers */
+				if (tpb[x] == 0 || best->tried[SCHED_SEQUENTIAL] >= 0)
+					CU_ASSERT_TRUE(geq(best->seq_time, best->makespan));
+			}
+		}
+		taskgraph_free(&g);
+	}
+}
+
+int suite_sched(void)
+{
+	CU_pSuite s = CU_add_suite("sched", NULL, NULL);
+
+	return !s || !CU_add_test(s, "levels", test_levels) ||
+	       !CU_add_test(s, "worked example", test_worked_example) ||
+	       !CU_add_test(s, "dump", test_dump) ||
+	       !CU_add_test(s, "degenerate graphs", test_degenerate) ||
+	       !CU_add_test(s, "duplicate edges", test_duplicate_edges) ||
+	       !CU_add_test(s, "transfer", test_transfer) ||
+	       !CU_add_test(s, "pinned", test_pinned) ||
+	       !CU_add_test(s, "random DAGs", test_random);
+}

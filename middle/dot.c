@@ -324,6 +324,13 @@ static bool write_graph(const Program *prog, const char *path, bool mtg, const c
 	bool ok;
 
 	set(d.g, "compound", "true");
+	/*
+	 * Graphviz 2.43's spline router fails ("illegal values of prev") on some
+	 * MFGs whose loop exits are clipped at cluster borders; straight edges
+	 * always route.  The MTG has no such edges and keeps its curves.
+	 */
+	if (!mtg)
+		set(d.g, "splines", "line");
 	set(d.g, "fontname", "Helvetica");
 	agattr(d.g, AGNODE, "shape", "box");
 	agattr(d.g, AGNODE, "fontname", "Helvetica");

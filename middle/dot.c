@@ -21,6 +21,7 @@
  */
 #include <errno.h>
 #include <graphviz/cgraph.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "middle.h"
@@ -242,9 +243,48 @@ static void draw_mtg_edges(Dot *d, const MfgLevel *lv)
 	}
 }
 
-static void draw_mfg_edges(Dot *d, const MfgLevel *lv)
+/*
+ * Data edges implied by a path of other data edges, for levels too dense
+ * to draw: generated code reuses storage so much that a straight line of
+ * 140 calls can carry 7000 dependences, which dot cannot lay out.  dreach
+ * is built backwards; node numbers follow program order.
+ */
+static bool *implied_data_edges(const MfgLevel *lv)
+{
+	bool *implied = xcalloc(lv->deps.len + 1, sizeof(*implied));
+	Bitset *dreach = xcalloc((size_t)lv->n + 2, sizeof(*dreach));
+
+	for (int v = 0; v <= lv->n + 1; v++)
+		bitset_init(&dreach[v], (uint32_t)lv->n + 2);
+	for (uint32_t i = lv->deps.len; i-- > 0;) {
+		const MfgDep *dep = &lv->deps.items[i];
+
+		bitset_set(&dreach[dep->from], (uint32_t)dep->to);
+		bitset_union(&dreach[dep->from], &dreach[dep->to]);
+	}
+	for (uint32_t i = 0; i < lv->deps.len; i++) {
+		const MfgDep *dep = &lv->deps.items[i];
+
+		for (uint32_t j = 0; j < lv->deps.len && !implied[i]; j++) {
+			const MfgDep *via = &lv->deps.items[j];
+
+			implied[i] = via->from == dep->from && via->to != dep->to &&
+			             bitset_has(&dreach[via->to], (uint32_t)dep->to);
+		}
+	}
+	free(dreach);
+	return implied;
+}
+
+/* More data edges than this per MT and the implied ones are left out. */
+enum { MFG_DOT_DENSE = 4 };
+
+static void draw_mfg_edges(Dot *d, Agraph_t *g, const MfgLevel *lv)
 {
 	char buf[NAME_MAX_LEN * 2];
+	bool dense = lv->deps.len > (uint32_t)(MFG_DOT_DENSE * (lv->n + 1));
+	bool *implied = dense ? implied_data_edges(lv) : NULL;
+	uint32_t left_out = 0;
 
 	for (int i = 1; i <= lv->n; i++) {
 		const MfgNode *x = &lv->nodes[i];
@@ -261,14 +301,25 @@ static void draw_mfg_edges(Dot *d, const MfgLevel *lv)
 	}
 	for (uint32_t i = 0; i < lv->deps.len; i++) {
 		const MfgDep *dep = &lv->deps.items[i];
-		Agedge_t *e = draw_edge(d, lv, dep->from, dep->to);
+		Agedge_t *e;
 
+		if (implied && implied[i]) {
+			left_out++;
+			continue;
+		}
+		e = draw_edge(d, lv, dep->from, dep->to);
 		set(e, "style", "dashed");
 		set(e, "color", "blue");
 		set(e, "fontcolor", "blue");
 		set(e, "label", print_to(buf, sizeof(buf), print_kinds_of, lv, (int)i));
 		set(e, "tooltip", print_to(buf, sizeof(buf), print_causes_of, lv, (int)i));
 	}
+	if (left_out) {
+		snprintf(buf, sizeof(buf), "%s (%u data edges implied by others not drawn; see --dump=mfg)",
+		         agget(g, "label") ? agget(g, "label") : "", left_out);
+		set(g, "label", buf);
+	}
+	free(implied);
 }
 
 /* Invisible edges from an RB's own node to the body's first MTs keep the body below it. */
@@ -311,7 +362,7 @@ static void draw_level(Dot *d, Agraph_t *sub, const MfgLevel *lv)
 	if (d->mtg)
 		draw_mtg_edges(d, lv);
 	else
-		draw_mfg_edges(d, lv);
+		draw_mfg_edges(d, sub, lv);
 	if (lv->owner->kind == MT_RB)
 		anchor_body(d, lv);
 }

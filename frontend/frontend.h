@@ -91,6 +91,7 @@ typedef enum HideKind {
 	HIDE_MACRO,       /* use of an object-like macro expanding to specifiers */
 	HIDE_ATTRIBUTE,   /* __attribute__((...)) or __declspec(...) */
 	HIDE_INITIALIZER, /* '= { ... }' of a large top-level initializer */
+	HIDE_BITFIELD,    /* unnamed bit-field 'unsigned : 0;', which tree-sitter-c cannot parse */
 } HideKind;
 
 /* A byte range [start, end) that tree-sitter does not see. */

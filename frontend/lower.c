@@ -996,6 +996,17 @@ static bool is_incomplete(const Type *t)
 	return t->size < 0 && t->members.len == 0;
 }
 
+static bool hides_bitfield(uint32_t start, uint32_t end)
+{
+	for (uint32_t i = 0; i < cur.src->hidden.len; i++) {
+		const Hidden *h = &cur.src->hidden.items[i];
+
+		if (h->kind == HIDE_BITFIELD && h->start >= start && h->end <= end)
+			return true;
+	}
+	return false;
+}
+
 // struct_specifier = 'struct' name:type_identifier? body:field_declaration_list?
 // union_specifier  = 'union'  name:type_identifier? body:field_declaration_list?
 static Type *lower_record(TSNode n, TypeKind kind)
@@ -1016,6 +1027,8 @@ static Type *lower_record(TSNode n, TypeKind kind)
 	if (ts_node_is_null(body))
 		return t;
 	lay.t = t;
+	/* pp_scan hid an unnamed bit-field: its padding is unknown, so are the offsets */
+	lay.unknown = hides_bitfield(ts_node_start_byte(body), ts_node_end_byte(body));
 	lower_fields(&lay, body);
 	layout_finish(&lay);
 	array_push(&cur.lt->records, t);

@@ -378,10 +378,17 @@ static bool write_graph(const Program *prog, const char *path, bool mtg, const c
 	/*
 	 * Graphviz 2.43's spline router fails ("illegal values of prev") on some
 	 * MFGs whose loop exits are clipped at cluster borders; straight edges
-	 * always route.  The MTG has no such edges and keeps its curves.
+	 * always route.  The MTG has no such edges and keeps its curves.  Crossing
+	 * minimisation and network simplex are cut short on MFGs: they hold all
+	 * data edges, and dot would spend minutes on a TVM program.
 	 */
-	if (!mtg)
+	if (!mtg) {
 		set(d.g, "splines", "line");
+		/* MFGs of whole TVM programs: fewer layout passes, seconds instead of minutes */
+		set(d.g, "mclimit", "0.05");
+		set(d.g, "nslimit", "0.5");
+		set(d.g, "nslimit1", "0.5");
+	}
 	set(d.g, "fontname", "Helvetica");
 	agattr(d.g, AGNODE, "shape", "box");
 	agattr(d.g, AGNODE, "fontname", "Helvetica");

@@ -22,11 +22,13 @@ static const char usage[] =
 	"  -U NAME          undefine a macro\n"
 	"  -I DIR           search DIR for headers that define macros\n"
 	"  --dump=STAGE     print a stage to stdout and write no program;\n"
-	"                   STAGE is pp, funcs, ir, mt, mfg or mtg\n"
+	"                   STAGE is pp, funcs, ir, mt, mfg, mtg or sched\n"
 	"  --dot FILE       write the macro-task graphs as Graphviz DOT\n"
 	"  --dot-mfg FILE   write the macro-flow graphs as Graphviz DOT\n"
 	"  --dot-func NAME  draw only function NAME in --dot and --dot-mfg\n"
 	"  --report         one remark per macro task: parallel, or why not\n"
+	"  --api=API        openmp (default): OpenMP with a switch per core;\n"
+	"                   oscar: OSCAR-API parallel sections with #pragma oscar\n"
 	"  --help           print this help and exit\n"
 	"  --version        print the version and exit\n"
 	"\n"
@@ -77,6 +79,12 @@ static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 		return fputs(usage, stdout), -1;
 	if (strcmp(a, "--version") == 0)
 		return printf("mtpar %s\n", MTPAR_VERSION), -1;
+	if (strncmp(a, "--api=", 6) == 0) {
+		if (strcmp(a + 6, "openmp") != 0 && strcmp(a + 6, "oscar") != 0)
+			return bad_usage("unknown API in '%s' (openmp or oscar)", a);
+		o->oscar_api = strcmp(a + 6, "oscar") == 0;
+		return 0;
+	}
 	if (strcmp(a, "--report") == 0)
 		return o->report = 1, 0;
 	if (strcmp(a, "--dot") == 0 || strcmp(a, "--dot-mfg") == 0 ||

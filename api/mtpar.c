@@ -29,6 +29,7 @@ mtpar_dump mtpar_dump_from_name(const char *name)
 		{ "mt", MTPAR_DUMP_MT },
 		{ "mfg", MTPAR_DUMP_MFG },
 		{ "mtg", MTPAR_DUMP_MTG },
+		{ "sched", MTPAR_DUMP_SCHED },
 	};
 
 	for (size_t i = 0; i < sizeof(stages) / sizeof(stages[0]); i++)
@@ -88,7 +89,7 @@ static void dump_funcs(FILE *out, const Program *prog)
 	}
 }
 
-static bool dump_stage(const Program *prog, mtpar_dump dump)
+static bool dump_stage(const Program *prog, const PlanList *plans, mtpar_dump dump)
 {
 	switch (dump) {
 	case MTPAR_DUMP_PP:
@@ -109,6 +110,9 @@ static bool dump_stage(const Program *prog, mtpar_dump dump)
 		break;
 	case MTPAR_DUMP_MTG:
 		mtg_dump(stdout, prog);
+		break;
+	case MTPAR_DUMP_SCHED:
+		plan_dump(stdout, plans);
 		break;
 	case MTPAR_DUMP_NONE:
 		return false;
@@ -133,21 +137,26 @@ static bool compile_file(Program *prog, const char *path, const PPConfig *cfg,
 	return lower_source(prog, src, *tree);
 }
 
-/* Until the parallelizer exists, every output is its input, rewritten. */
-static bool write_outputs(const Program *prog, const mtpar_options *opts)
+/* Each input rewritten through its edit list: the plans' parallel code. */
+static bool write_outputs(const Program *prog, const PlanList *plans,
+                          const mtpar_options *opts)
 {
-	for (uint32_t i = 0; i < prog->sources.len; i++) {
+	uint32_t n = prog->sources.len;
+	EditList *edits = xcalloc(n, sizeof(*edits));
+	CodegenOptions cg = { opts->ncores, opts->oscar_api != 0 };
+	bool ok = codegen_program(prog, plans, &cg, edits);
+
+	for (uint32_t i = 0; ok && i < n; i++) {
 		const Source *src = prog->sources.items[i];
 		char *path = opts->output ? NULL : default_output(src->path);
-		EditList edits = { 0 };
-		bool ok = edit_write_file(src, &edits, path ? path : opts->output);
 
-		array_free(&edits.edits);
+		ok = edit_write_file(src, &edits[i], path ? path : opts->output);
 		free(path);
-		if (!ok)
-			return false;
 	}
-	return true;
+	for (uint32_t i = 0; i < n; i++)
+		array_free(&edits[i].edits);
+	free(edits);
+	return ok;
 }
 
 /* --report, --dot and --dot-mfg: views of the middle stage beside the output. */
@@ -171,6 +180,7 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 	Program *prog = ARENA_NEW(Program);
 	TSTree **trees = xcalloc((size_t)nfiles, sizeof(*trees));
 	PPConfig cfg;
+	PlanList plans = { 0 };
 	bool ok = parse_check_abi();
 
 	fill_pp_config(&cfg, opts);
@@ -183,11 +193,12 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 		build_mfg(prog);
 		compute_eec(prog);
 		build_mtg(prog);
+		plans = plan_program(prog, opts->ncores);
 		ok = write_graphs(prog, opts);
 	}
 	if (ok)
-		ok = opts->dump != MTPAR_DUMP_NONE ? dump_stage(prog, opts->dump)
-		                                   : write_outputs(prog, opts);
+		ok = opts->dump != MTPAR_DUMP_NONE ? dump_stage(prog, &plans, opts->dump)
+		                                   : write_outputs(prog, &plans, opts);
 	for (int i = 0; i < nfiles; i++)
 		if (trees[i])
 			ts_tree_delete(trees[i]);

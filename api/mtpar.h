@@ -17,6 +17,7 @@ typedef enum mtpar_dump {
 	MTPAR_DUMP_MT,    /* macro tasks, hierarchically */
 	MTPAR_DUMP_MFG,   /* macro-flow graphs: control flow, data dependences */
 	MTPAR_DUMP_MTG,   /* macro-task graphs with earliest executable conditions */
+	MTPAR_DUMP_SCHED, /* the parallel plans: tasks, costs, the static schedule */
 } mtpar_dump;
 
 typedef struct mtpar_options {
@@ -31,6 +32,7 @@ typedef struct mtpar_options {
 	const char *dot_mfg;     /* --dot-mfg FILE: the MFGs */
 	const char *dot_func;    /* --dot-func NAME: only this function's graphs */
 	int report;              /* --report: one remark per macro task on stderr */
+	int oscar_api;           /* --api=oscar: OSCAR-API form instead of plain OpenMP */
 } mtpar_options;
 
 /* Defaults: 2 cores, no dump, output beside the input. */
@@ -44,7 +46,7 @@ void mtpar_options_init(mtpar_options *opts);
  */
 int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files);
 
-/* Parses a --dump argument ("pp", "funcs", "ir", "mt", "mfg", "mtg"); MTPAR_DUMP_NONE if unknown. */
+/* Parses a --dump argument ("pp", "funcs", "ir", "mt", "mfg", "mtg", "sched"); MTPAR_DUMP_NONE if unknown. */
 mtpar_dump mtpar_dump_from_name(const char *name);
 
 #endif /* MTPAR_H */

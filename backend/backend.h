@@ -7,6 +7,7 @@
 #define MTPAR_BACKEND_H
 
 #include "frontend.h"
+#include "middle.h"
 
 /* ------------------------------------------------------------------ */
 /* edit.c: collect insertions and replacements, apply them in one pass */
@@ -31,10 +32,76 @@ void edit_replace(EditList *list, uint32_t start, uint32_t end, const char *text
  */
 bool edit_apply(const Source *src, EditList *list, FILE *out);
 /*
+ * The text of src's bytes [start, end) with the edits of list applied; every
+ * edit must lie inside that range (a broken invariant otherwise).  Sorts
+ * list.  Caller frees the result.
+ */
+char *edit_apply_range(const Source *src, EditList *list, uint32_t start, uint32_t end);
+/*
  * Writes the edited source to path atomically: a temporary file beside it,
  * renamed into place only when everything was written.  False after a
  * diagnostic.
  */
 bool edit_write_file(const Source *src, EditList *list, const char *path);
+
+/* ------------------------------------------------------------------ */
+/* codegen.c: the parallel program, as edits of the original text      */
+/* ------------------------------------------------------------------ */
+
+typedef struct CodegenOptions {
+	int ncores;       /* -np: informational; each plan's schedule fixes its own team */
+	bool oscar_api;   /* --api=oscar: parallel sections with #pragma oscar, else a switch */
+} CodegenOptions;
+
+/*
+ * Adds the edits that turn each plan with tasks into parallel code to
+ * edits_per_source (one EditList per prog->sources item, same order): the
+ * runtime (api/mtpar_rt.h) at byte 0 of each file with a parallel function,
+ * the clones after their callees with prototypes before the planned
+ * function, and the plan's span of level MTs replaced by a block that forks
+ * threads once, runs each core's tasks with end flags between cores and
+ * keeps the original span as the fallback when no full team is available.
+ * A plan without tasks, whose schedule uses one core, or that
+ * codegen_check_plan refuses (with a remark) generates nothing; when no
+ * plan generates code no edit is added at all.  The generated function is
+ * safe to call again and again, not concurrently (static flags).  Dies on
+ * a plan that breaks the planner's invariants (a task scheduled twice, an
+ * edge against the task order, a cycle between a schedule and its graph).
+ * Generated text is arena-owned.  Returns true: a refused plan is a remark
+ * and leaves its function as written (false is kept for errors to come).
+ */
+bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOptions *opts,
+                     EditList *edits_per_source);
+/*
+ * Can the code generator express plan?  False with the reason in why
+ * (size bytes) when it cannot do so without changing the program's
+ * meaning: a declaration, label or preprocessor conditional in the span, an
+ * MT that leaves the function (return, break, goto) outside a folded guard,
+ * MTs not covered exactly once by tasks, chunks that do not tile their
+ * loop, a split loop whose header it cannot rewrite, a callee statement
+ * outside its loops that would run in every chunk, call arguments with side
+ * effects (evaluated once per chunk).  The planner or the driver may call
+ * it to keep such a function sequential with the reason in why_not.
+ */
+bool codegen_check_plan(const ParPlan *plan, char *why, size_t size);
+/*
+ * Can callee c->callee be cloned into c's parts for chunks called from
+ * caller: every top-level statement besides the parts harmless when every
+ * chunk runs it (declarations with private initializers, a constant
+ * return), no part that returns or jumps, no callee variable that carries
+ * a value from one part to another (each chunk call has fresh locals), and
+ * every split part passing codegen_split_ok?  False with the reason in why.
+ * The planner can fall back to a whole task for that call.
+ */
+bool codegen_check_clone(const Clone *c, const Func *caller, char *why, size_t size);
+/*
+ * Can the header of split part sl of callee be rewritten for chunks: a for
+ * loop whose first IV counts up by sl->step from sl->lo below sl->hi, whose
+ * other header variables are IVs with constant steps (or copies of the
+ * first IV) that the body leaves alone, are not shared and are not used
+ * outside the loop in callee?  It does not test that the loop is DOALL:
+ * that is the planner's.  False with the reason in why.
+ */
+bool codegen_split_ok(const SplitLoop *sl, const Func *callee, char *why, size_t size);
 
 #endif /* MTPAR_BACKEND_H */

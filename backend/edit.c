@@ -43,25 +43,44 @@ static int cmp_edit(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-bool edit_apply(const Source *src, EditList *list, FILE *out)
+/* Writes bytes [start, end) of src with the edits applied; all edits lie inside. */
+static bool apply_range(const Source *src, EditList *list, uint32_t start, uint32_t end,
+                        FILE *out)
 {
-	uint32_t pos = 0;
+	uint32_t pos = start;
 
-	if (list->edits.len > 1)
-		qsort(list->edits.items, list->edits.len, sizeof(Edit), cmp_edit);
+	if (end > src->len || start > end)
+		die("range [%u, %u) outside %s", start, end, src->path);
+	qsort(list->edits.items, list->edits.len, sizeof(Edit), cmp_edit);
 	for (uint32_t i = 0; i < list->edits.len; i++) {
 		const Edit *e = &list->edits.items[i];
 
 		if (e->start < pos)
 			die("overlapping edits at byte %u of %s", e->start, src->path);
+		if (e->end > end)
+			die("edit past the end of %s", src->path);
 		fwrite(src->text + pos, 1, e->start - pos, out);
 		fputs(e->text, out);
 		pos = e->end;
 	}
-	if (pos > src->len)
-		die("edit past the end of %s", src->path);
-	fwrite(src->text + pos, 1, src->len - pos, out);
+	fwrite(src->text + pos, 1, end - pos, out);
 	return !ferror(out);
+}
+
+bool edit_apply(const Source *src, EditList *list, FILE *out)
+{
+	return apply_range(src, list, 0, src->len, out);
+}
+
+char *edit_apply_range(const Source *src, EditList *list, uint32_t start, uint32_t end)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&buf, &size);
+
+	if (!out || !apply_range(src, list, start, end, out) || fclose(out) != 0)
+		die("cannot build text in memory");
+	return buf;
 }
 
 /* mkstemp creates 0600; the output should get the usual mode. */

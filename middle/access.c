@@ -2587,6 +2587,11 @@ typedef struct Walk {
 	int depth;           /* scopes opened inside the walked statements */
 	VarList priv;        /* non-static objects declared at depth > 0 */
 	Env env;             /* induction variables and narrowed variables */
+	/* a chunk walk (summarize_chunk): ranges follow the chunk, not the whole loop */
+	bool chunk;          /* loops and single definitions re-evaluated in env */
+	const struct SplitLoop *part; /* the part being walked, NULL for the prologue alone */
+	int64_t lo, hi;      /* first-IV values [lo, hi) of part->loop */
+	bool failed;         /* the chunk's ranges could not be bound */
 } Walk;
 
 static void set_barrier(Walk *w, const Expr *at)
@@ -2691,6 +2696,81 @@ static void record_whole(Walk *w, Ptr p, AccessKind kind, const Expr *ref)
 }
 
 static void walk_expr(Walk *w, Expr *e);
+
+/*
+ * A chunk walk binds an integer local defined once to the value its
+ * definition computes here, from the chunk's ranges: every value it ever
+ * holds comes from that definition, so the range holds at the uses that
+ * follow in the same scope (the binding ends with the scope).
+ */
+static void chunk_rebind(Walk *w, Var *v, Expr *rhs)
+{
+	VarInfo *vi = info_lookup(v);
+
+	if (!w->chunk || !vi || !goto_free() || !followable(v) || !single_def(vi) ||
+	    vi->def != rhs || v->scope != VAR_LOCAL ||
+	    !int_info(v->type, &(int){ 0 }, &(bool){ false }))
+		return;
+	env_push(&w->env, v, iv_convert(eval_int(rhs, &w->env), v->type));
+}
+
+/*
+ * The split loop s with its first IV restricted to [w->lo, w->hi): the
+ * chunk runs iterations t0..t1, and every IV k takes init_k + t * step_k
+ * there.  False when an IV's initial value is not a constant or a value
+ * leaves its type.
+ */
+static bool push_split_loop(Walk *w, const Stmt *s)
+{
+	const Loop *l = s->loop;
+	const InductionVar *first = l && l->ivs.len ? &l->ivs.items[0] : NULL;
+	int64_t t0, t1;
+
+	if (!first || !first->step_known || first->step <= 0 || l->trip_count < 1 ||
+	    w->lo >= w->hi || w->lo < l->lower || w->hi > l->upper ||
+	    (w->lo - l->lower) % first->step != 0)
+		return false;
+	t0 = (w->lo - l->lower) / first->step;
+	t1 = (w->hi - 1 - l->lower) / first->step;
+	if (t1 < t0 || t1 >= l->trip_count)
+		return false;
+	for (uint32_t i = 0; i < l->ivs.len; i++) {
+		const InductionVar *iv = &l->ivs.items[i];
+		Ival init = eval_int(iv->init, NULL), r, tr;
+
+		if (!iv->step_known || !iv_is_const(init))
+			return false;
+		r = iv_join(iv_add(init, iv_mul(iv_const(t0), iv_const(iv->step))),
+		            iv_add(init, iv_mul(iv_const(t1), iv_const(iv->step))));
+		tr = int_range(iv->var->type);
+		if (r.lo == NINF || r.hi == PINF || r.lo < tr.lo || r.hi > tr.hi)
+			return false;
+		env_push(&w->env, iv->var, r);
+	}
+	return true;
+}
+
+/*
+ * A loop met by a chunk walk: the split loop gets the chunk's ranges, any
+ * other loop's induction ranges are computed afresh in the current env
+ * (narrower than the whole loop's when they follow an outer IV).
+ */
+static void push_chunk_loop(Walk *w, const Stmt *s)
+{
+	LoopInfo *li;
+
+	if (w->part && w->part->split && s == w->part->loop) {
+		if (!push_split_loop(w, s)) {
+			w->failed = true;
+			push_loop(&w->env, loop_info(s, &w->env));
+		}
+		return;
+	}
+	li = compute_loop(s, &w->env);
+	push_loop(&w->env, li);
+	free(li->binds);
+	free(li);
+}
 
 /* Reads what computing lvalue e's address reads: subscripts, pointers. */
 static void walk_addr(Walk *w, Expr *e)
@@ -2802,8 +2882,11 @@ static void walk_assign(Walk *w, Expr *e)
 		return;
 	}
 	access_lvalue(w, e->lhs, e->op != OP_ASSIGN, true);
-	if (e->lhs && e->lhs->kind == EX_VAR)
+	if (e->lhs && e->lhs->kind == EX_VAR) {
 		alloc_def(w, e->lhs->var, e);
+		if (e->op == OP_ASSIGN)
+			chunk_rebind(w, e->lhs->var, e->rhs);
+	}
 }
 
 /* A callee's access to its parameter's pointee, moved onto the argument q. */
@@ -2836,18 +2919,9 @@ static void map_region(Walk *w, const Region *cr, Ptr q, AccessKind kind, const 
 	sum_add(w->sum, kind, &r, ref, w->src);
 }
 
-/* An SB or a call inside an MT: the callee's summary on our arguments. */
-static void map_callee(Walk *w, Expr *e)
+/* Callee f's summary cs (its whole body's, or a chunk's) on the arguments of call e. */
+static void map_summary(Walk *w, Expr *e, Func *f, const Summary *cs)
 {
-	Func *f = e->callee_func;
-	FuncInfo *fi = finfo(f);
-	const Summary *cs;
-
-	if (!fi || fi->state != FS_DONE || !fi->sum) {
-		set_barrier(w, e); /* recursion */
-		return;
-	}
-	cs = fi->sum;
 	if (cs->barrier)
 		set_barrier(w, e);
 	for (uint32_t i = 0; i < cs->acc.len; i++) {
@@ -2869,6 +2943,19 @@ static void map_callee(Walk *w, Expr *e)
 			sum_add(w->sum, a->kind, &r, e, w->src);
 		}
 	}
+}
+
+/* An SB or a call inside an MT: the callee's summary on our arguments. */
+static void map_callee(Walk *w, Expr *e)
+{
+	Func *f = e->callee_func;
+	FuncInfo *fi = finfo(f);
+
+	if (!fi || fi->state != FS_DONE || !fi->sum) {
+		set_barrier(w, e); /* recursion */
+		return;
+	}
+	map_summary(w, e, f, fi->sum);
 }
 
 /* memcpy, memmove, memset: n bytes at argument i. */
@@ -3027,6 +3114,7 @@ static void walk_decl(Walk *w, Stmt *s)
 	walk_expr(w, s->expr);
 	record(w, ptr_obj(v, iv_const(0), v->type), type_size(v->type), ACC_WRITE, s->expr);
 	alloc_def(w, v, s->expr);
+	chunk_rebind(w, v, s->expr);
 }
 
 static void walk_loop(Walk *w, Stmt *s)
@@ -3038,7 +3126,10 @@ static void walk_loop(Walk *w, Stmt *s)
 	for (uint32_t i = 0; i < l->init.len; i++)
 		walk_stmt(w, l->init.items[i]);
 	walk_expr(w, l->cond);
-	push_loop(&w->env, loop_info(s, &w->env));
+	if (w->chunk)
+		push_chunk_loop(w, s);
+	else
+		push_loop(&w->env, loop_info(s, &w->env));
 	walk_scope(w, l->body);
 	walk_expr(w, l->step);
 	w->env.len = mark;
@@ -3197,6 +3288,85 @@ static Summary *mt_summary(Func *f, const MT *mt, const Env *env)
 	if (mt->unmodelled & BARRIER_KINDS)
 		set_barrier(&w, NULL);
 	walk_done(&w);
+	return w.sum;
+}
+
+static void branch_env(Env *env, const MT *c);
+
+/*
+ * The callee g's prologue (its top-level statements outside loops) and,
+ * when part is given, that one top-level loop with the chunk's ranges, in
+ * g's terms: its locals and its parameters' storage left out.  NULL when
+ * the part is not a top-level loop of g or the chunk cannot be bound.
+ */
+static Summary *chunk_walk(Func *g, const SplitLoop *part, int64_t lo, int64_t hi)
+{
+	Walk w = { 0 };
+	bool found = part == NULL, ok;
+
+	w.sum = ARENA_NEW(Summary);
+	w.src = g->src;
+	w.depth = 1;
+	w.chunk = true;
+	w.part = part;
+	w.lo = lo;
+	w.hi = hi;
+	for (uint32_t i = 0; i < g->params.len; i++)
+		array_push(&w.priv, g->params.items[i]);
+	for (uint32_t i = 0; i < g->locals.len; i++) {
+		Var *v = g->locals.items[i];
+
+		if (v->storage != SC_STATIC && v->storage != SC_EXTERN)
+			array_push(&w.priv, v);
+	}
+	A.cur = g;
+	for (uint32_t i = 0; i < g->mt->children.len; i++) {
+		MT *c = g->mt->children.items[i];
+
+		if (c->kind == MT_RB) {
+			if (part && c->loop == part->top) {
+				walk_stmt(&w, c->loop);
+				found = true;
+			}
+			continue;
+		}
+		for (uint32_t j = 0; j < c->stmts.len; j++)
+			walk_stmt(&w, c->stmts.items[j]);
+	}
+	for (uint32_t i = 0; i < g->unmodelled.len; i++)
+		if (BARRIER_KINDS & (1u << g->unmodelled.items[i].kind))
+			set_barrier(&w, NULL);
+	ok = found && !w.failed;
+	walk_done(&w);
+	A.cur = NULL;
+	return ok ? w.sum : NULL;
+}
+
+Summary *summarize_chunk(const MT *sb, const SplitLoop *part, int64_t lo, int64_t hi)
+{
+	Func *g = sb && sb->kind == MT_SB ? sb->callee : NULL;
+	FuncInfo *fi = g ? finfo(g) : NULL;
+	Summary *inner;
+	Walk w = { 0 };
+
+	if (!fi || fi->state != FS_DONE || !g->mt || !sb->call || !sb->func ||
+	    sb->call->callee_func != g)
+		return NULL;
+	inner = chunk_walk(g, part, lo, hi);
+	if (!inner)
+		return NULL;
+	w.sum = ARENA_NEW(Summary);
+	w.mt = sb;
+	w.src = sb->func->src;
+	A.cur = sb->func;
+	branch_env(&w.env, sb);
+	for (uint32_t i = 0; i < sb->call->args.len; i++)
+		walk_expr(&w, sb->call->args.items[i]);
+	map_summary(&w, sb->call, g, inner);
+	if (sb->unmodelled & BARRIER_KINDS)
+		set_barrier(&w, NULL);
+	walk_done(&w);
+	A.cur = NULL;
 	return w.sum;
 }
 

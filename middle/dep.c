@@ -84,13 +84,13 @@ static bool first(DepKind kind, const Access *a, const Access *b, void *ctx)
 	return !collect(kind, a, b, ctx);
 }
 
-/* An MT with no summary (compute_summaries not run) orders everything. */
-static bool is_barrier(const MT *mt)
+/* A missing summary (compute_summaries not run) orders everything. */
+static bool is_barrier(const Summary *s)
 {
-	return !mt->summary || mt->summary->barrier;
+	return !s || s->barrier;
 }
 
-uint32_t dep_collect(const MT *earlier, const MT *later, Dep *out, uint32_t max)
+uint32_t summary_deps(const Summary *earlier, const Summary *later, Dep *out, uint32_t max)
 {
 	Collect c = { out, max, 0 };
 
@@ -102,11 +102,11 @@ uint32_t dep_collect(const MT *earlier, const MT *later, Dep *out, uint32_t max)
 		}
 		return 1;
 	}
-	each_dep(earlier->summary, later->summary, collect, &c);
+	each_dep(earlier, later, collect, &c);
 	return c.n;
 }
 
-bool dep_between(const MT *earlier, const MT *later, Dep *out)
+bool summary_conflict(const Summary *earlier, const Summary *later, Dep *out)
 {
 	Collect c = { out, 1, 0 };
 
@@ -116,6 +116,16 @@ bool dep_between(const MT *earlier, const MT *later, Dep *out)
 		out->object = NULL;
 		return true;
 	}
-	each_dep(earlier->summary, later->summary, first, &c);
+	each_dep(earlier, later, first, &c);
 	return c.n > 0;
+}
+
+uint32_t dep_collect(const MT *earlier, const MT *later, Dep *out, uint32_t max)
+{
+	return summary_deps(earlier->summary, later->summary, out, max);
+}
+
+bool dep_between(const MT *earlier, const MT *later, Dep *out)
+{
+	return summary_conflict(earlier->summary, later->summary, out);
 }

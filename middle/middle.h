@@ -103,6 +103,19 @@ bool func_returns_constant(const Func *f, int64_t *value);
  * unknown.  Deterministic, for --dump=mfg.
  */
 void summary_dump(FILE *out, const MT *mt);
+/*
+ * What one call of SB sb's callee does when it runs only its prologue (its
+ * top-level statements outside loops) and, unless part is NULL, the
+ * top-level loop part->top with the first IV of part->loop restricted to
+ * [lo, hi) when part->split (every other IV of that loop follows from the
+ * first): mapped onto sb's actual arguments as sb's own summary is, the
+ * arguments' reads included.  Subscripts are evaluated with the chunk's
+ * ranges.  NULL when the chunk cannot be bound (part not a top-level loop
+ * of the callee, an IV that does not start at a constant, a value that
+ * leaves its type).  Arena-owned; needs compute_summaries.
+ */
+struct SplitLoop;
+Summary *summarize_chunk(const MT *sb, const struct SplitLoop *part, int64_t lo, int64_t hi);
 
 /*
  * What a Region's base stands for.  Besides program Vars (their own
@@ -169,6 +182,12 @@ bool dep_between(const MT *earlier, const MT *later, Dep *out);
  * how many there are.
  */
 uint32_t dep_collect(const MT *earlier, const MT *later, Dep *out, uint32_t max);
+/*
+ * The same on two summaries (tasks, chunks) instead of two MTs; a NULL or
+ * barrier summary orders everything (one DEP_BARRIER).
+ */
+bool summary_conflict(const Summary *earlier, const Summary *later, Dep *out);
+uint32_t summary_deps(const Summary *earlier, const Summary *later, Dep *out, uint32_t max);
 
 /* ------------------------------------------------------------------ */
 /* mfg.c: the macro-flow graph of each level                           */
@@ -458,7 +477,8 @@ typedef struct SplitLoop {
 	Stmt *top;            /* the callee's top-level loop statement (wrapped in if (part == k)) */
 	Stmt *loop;           /* the loop whose first IV is split: top, or nested under 1-trip loops */
 	bool split;           /* chunks allowed (DOALL for the partition chosen) */
-	int64_t lo, hi, step; /* first IV: lo, lo+step, ... while < hi (step > 0) */
+	int64_t lo, hi, step; /* first IV: lo, lo+step, ... while < hi (step > 0); 0 0 0 when the trip count is unknown */
+	const char *why_not;  /* !split: why (for dumps and remarks) */
 } SplitLoop;
 
 /* A callee cloned as NAME__mtparID(params..., int mtpar_part, long mtpar_lo, long mtpar_hi). */
@@ -484,6 +504,7 @@ typedef struct ParTask {
 	double cost;          /* cost model estimate, arbitrary time unit */
 	Summary *summary;     /* the task's accesses in the level's terms */
 	const char *name;     /* "MT3", "MT3.p1[0:16)" */
+	const char *note;     /* TASK_WHOLE of an SB: why it was not decomposed, else NULL */
 } ParTask;
 
 /*

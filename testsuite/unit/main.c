@@ -15,7 +15,8 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	if (suite_util() || suite_pp() || suite_lower() || suite_mt() ||
-	    suite_dep() || suite_eec() || suite_sched()) {
+	    suite_dep() || suite_eec() || suite_sched() ||
+	    suite_codegen()) {
 		fprintf(stderr, "unit-tests: cannot register suites: %s\n", CU_get_error_msg());
 		return 2;
 	}

@@ -17,7 +17,7 @@ skipped=0
 seed=$first
 while [ "$seed" -le "$last" ]; do
 	f=$C/s$seed
-	csmith --seed "$seed" >"$f.c" 2>/dev/null &&
+	(cd "$C" && csmith --seed "$seed") >"$f.c" 2>/dev/null &&
 	gcc -O2 -w -I"$CSMITH_INC" -o "$f.seq" "$f.c" 2>/dev/null &&
 	timeout 5 "$f.seq" >"$f.want" 2>/dev/null
 	if [ $? -ne 0 ]; then

@@ -38,9 +38,10 @@ weights_obj() {
 }
 
 # The hand-written baseline: a pragma before each loop at a function body's
-# top level (one tab in onnx2c, two blanks in TVM).
+# top level (one tab in onnx2c, two blanks in TVM) whose header OpenMP
+# accepts (one loop variable: not onnx2c's "o0=0, i0=-1").
 naive_omp() {
-	sed -E 's/^(\t|  )(for[ (])/#pragma omp parallel for\n\1\2/' "$1" >"$2"
+	sed -E 's/^(\t|  )(for *\( *[^;,]*;)/#pragma omp parallel for\n\1\2/' "$1" >"$2"
 }
 
 # median time_s of REPEAT runs, or "fail" when an output differs; in dir $1.

@@ -685,14 +685,22 @@ static bool leaves(const Stmt *s, void *ctx)
 	return s->kind == ST_RETURN || s->kind == ST_GOTO || s->kind == ST_LABEL;
 }
 
-/* A statement of the callee outside its parts: it runs in every chunk. */
+/*
+ * A statement of the callee outside its parts: it runs in every chunk.  A
+ * local's initializer may read shared memory (Clip's `float minv =
+ * *min_val;`): every chunk's summary holds that read, so the task graph
+ * orders it against any task that writes those bytes.  It must have no
+ * effect of its own.
+ */
 static bool harmless_in_every_chunk(const Stmt *s)
 {
 	switch (s->kind) {
 	case ST_EMPTY:
 		return true;
 	case ST_DECL:
-		return !s->var || !shared_var(s->var) ? expr_private(s->expr) : !s->expr;
+		if (s->var && shared_var(s->var))
+			return !s->expr;
+		return !expr_any(s->expr, has_effect, NULL);
 	case ST_EXPR:
 	case ST_RETURN:
 		return expr_private(s->expr);

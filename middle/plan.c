@@ -25,7 +25,6 @@
 #define TRANSFER_PER_BYTE 0.1  /* a byte produced on one core and read on another */
 #define MIN_CHUNK_COST 20000.0 /* a smaller chunk does not pay for its synchronisation */
 #define MIN_GAIN 0.95          /* the makespan must beat the sequential time by 5% */
-#define DESCEND_SHARE 0.5      /* descend into a callee holding this share of the work */
 
 enum { MAX_DEPS = 16, MAX_DESCENT = 8 };
 
@@ -33,10 +32,11 @@ enum { MAX_DEPS = 16, MAX_DESCENT = 8 };
 static const char *const task_kind_name[] = { TASK_KINDS(X_NAME) };
 #undef X_NAME
 
+/* One chunk of a decomposed SB, before it becomes a ParTask. */
 typedef struct Chunk {
-	int part;
-	int64_t lo, hi;
-	Summary *sum;
+	int part;               /* index into the clone's parts */
+	int64_t lo, hi;         /* first-IV values [lo, hi) */
+	Summary *sum;           /* summarize_chunk's, in the caller's terms */
 	double cost;
 } Chunk;
 
@@ -49,8 +49,7 @@ typedef struct Ctx {
 	double *fcost;          /* per Func.id: cost of one call, < 0 not known yet */
 	bool *fbusy;            /* per Func.id: being costed (recursion) */
 	Bitset *calls;          /* per Func.id: the defined functions its body calls */
-	Array(Clone *) clones;  /* every clone made, shared between call sites */
-	int next_clone;
+	int next_clone;         /* the last Clone.id given */
 } Ctx;
 
 /* A reason string in the arena. */
@@ -203,25 +202,38 @@ static bool effect_free(const Expr *e)
 	return !found;
 }
 
-/* An integer literal, possibly negated, cast or a known constant name. */
+/* An integer constant expression: literals, known constant names, + - * and negation. */
 static bool const_int(const Expr *e, int64_t *v)
 {
+	int64_t a, b;
+
 	e = strip_casts(e);
 	if (!e)
 		return false;
-	if (e->kind == EX_NUM && !e->num.is_float) {
+	switch (e->kind) {
+	case EX_NUM:
 		*v = e->num.ival;
-		return true;
-	}
-	if (e->kind == EX_NAME && e->is_constant) {
+		return !e->num.is_float;
+	case EX_NAME:
 		*v = e->num.ival;
+		return e->is_constant;
+	case EX_UNARY:
+		if (e->op != OP_NEG || !const_int(e->lhs, &a) || a == INT64_MIN)
+			return false;
+		*v = -a;
 		return true;
+	case EX_BINARY:
+		if (!const_int(e->lhs, &a) || !const_int(e->rhs, &b))
+			return false;
+		switch (e->op) {
+		case OP_ADD: return !__builtin_add_overflow(a, b, v);
+		case OP_SUB: return !__builtin_sub_overflow(a, b, v);
+		case OP_MUL: return !__builtin_mul_overflow(a, b, v);
+		default: return false;
+		}
+	default:
+		return false;
 	}
-	if (e->kind == EX_UNARY && e->op == OP_NEG && const_int(e->lhs, v)) {
-		*v = -*v;
-		return true;
-	}
-	return false;
 }
 
 /*
@@ -678,40 +690,66 @@ static void attribute(Ctx *c, const Stmt *s, double mult, double *attr)
 	}
 }
 
+/* The callee (with at least two MTs) holding most of f's work, NULL if none. */
+static Func *big_callee(Ctx *c, Func *f, double *attr)
+{
+	uint32_t n = c->prog->funcs.len;
+	Func *g = NULL;
+
+	memset(attr, 0, n * sizeof(*attr));
+	attribute(c, f->body, 1, attr);
+	for (uint32_t i = 0; i < n; i++) {
+		Func *h = c->prog->funcs.items[i];
+
+		if (h != f && h->mt && h->mt->children.len >= 2 && attr[i] > 0 &&
+		    (!g || attr[i] > attr[g->id]))
+			g = h;
+	}
+	return g;
+}
+
+static ParPlan *plan_function(Ctx *c, Func *f);
+
+/* The work f's plan would save (0 if it stays sequential); uses up no clone id. */
+static double plan_saving(Ctx *c, Func *f)
+{
+	int next = c->next_clone;
+	ParPlan *p = plan_function(c, f);
+	double saving = p->why_not ? 0 : p->sched->seq_time - p->sched->makespan;
+
+	taskgraph_free(&p->graph);
+	c->next_clone = next;
+	return saving;
+}
+
 /*
- * From a root, descend into the callee that holds the work while the
- * root's own best span is not worth planning: fewer than two MTs, or less
- * work than that callee (main() calling the network once per run).
+ * The function to plan for a root: the root itself or one of the callees
+ * down the chain of those holding most of the work (main() calling the
+ * network once per run, TVM's tvmgen_default_run calling run_model),
+ * whichever plan saves the most work; ties go to the shallower one.  When
+ * none saves anything, the one with the longest span (the caller of the
+ * operators: its remark is the one worth reading).
  */
 static Func *choose_function(Ctx *c, Func *root)
 {
-	uint32_t n = c->prog->funcs.len;
+	uint32_t n = c->prog->funcs.len, first = 0, last = 0, longest = 0;
 	double *attr = xcalloc(n ? n : 1, sizeof(*attr));
-	Func *f = root;
+	double best_saving = -1, saving, work;
+	Func *best = root, *caller = root, *f = root;
 
-	for (int depth = 0; depth < MAX_DESCENT; depth++) {
-		uint32_t first = 0, last = 0;
-		double work = 0, total = func_cost(c, f);
-		bool has_span = best_span(c, f, &first, &last, &work);
-		Func *g = NULL;
-
-		memset(attr, 0, n * sizeof(*attr));
-		attribute(c, f->body, 1, attr);
-		for (uint32_t i = 0; i < n; i++) {
-			Func *h = c->prog->funcs.items[i];
-
-			if (h != f && h->mt && h->mt->children.len >= 2 && attr[i] > 0 &&
-			    (!g || attr[i] > attr[g->id]))
-				g = h;
+	for (int depth = 0; f && depth <= MAX_DESCENT; depth++, f = big_callee(c, f, attr)) {
+		saving = plan_saving(c, f);
+		if (saving > best_saving) {
+			best = f;
+			best_saving = saving;
 		}
-		if (!g || attr[g->id] < DESCEND_SHARE * total)
-			break;
-		if (has_span && last > first && work >= attr[g->id])
-			break;
-		f = g;
+		if (best_span(c, f, &first, &last, &work) && last - first + 1 > longest) {
+			caller = f;
+			longest = last - first + 1;
+		}
 	}
 	free(attr);
-	return f;
+	return best_saving > 0 ? best : caller;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1305,27 +1343,27 @@ static bool plan_part(Ctx *c, MT *sb, SplitLoop *sl, int part, double pro_cost, 
 	return false;
 }
 
-/* The clone of g with these parts' split decisions, made once. */
-static Clone *clone_for(Ctx *c, Func *g, const PartList *parts)
+/* p's clone of g with these parts' split decisions, made once per plan. */
+static Clone *clone_for(Ctx *c, ParPlan *p, Func *g, const PartList *parts)
 {
 	Clone *cl;
 
-	for (uint32_t i = 0; i < c->clones.len; i++) {
+	for (uint32_t i = 0; i < p->clones.len; i++) {
 		bool same;
 
-		cl = c->clones.items[i];
+		cl = p->clones.items[i];
 		same = cl->callee == g && cl->parts.len == parts->len;
-		for (uint32_t p = 0; same && p < parts->len; p++)
-			same = cl->parts.items[p].split == parts->items[p].split;
+		for (uint32_t k = 0; same && k < parts->len; k++)
+			same = cl->parts.items[k].split == parts->items[k].split;
 		if (same)
 			return cl;
 	}
 	cl = ARENA_NEW(Clone);
 	cl->callee = g;
 	cl->id = ++c->next_clone;
-	for (uint32_t p = 0; p < parts->len; p++)
-		array_push(&cl->parts, parts->items[p]);
-	array_push(&c->clones, cl);
+	for (uint32_t k = 0; k < parts->len; k++)
+		array_push(&cl->parts, parts->items[k]);
+	array_push(&p->clones, cl);
 	return cl;
 }
 
@@ -1344,8 +1382,9 @@ static double prologue_cost(Ctx *c, const Func *g)
  * Decomposes SB sb of f into chunks of its callee's top-level loops (out),
  * or returns NULL with the reason it stays whole.
  */
-static Clone *decompose(Ctx *c, Func *f, MT *sb, ChunkList *out, const char **why)
+static Clone *decompose(Ctx *c, ParPlan *pl, MT *sb, ChunkList *out, const char **why)
 {
+	Func *f = pl->func;
 	Func *g = sb->callee;
 	const Summary *fs = func_summary(g);
 	PartList parts = { 0 };
@@ -1384,7 +1423,7 @@ static Clone *decompose(Ctx *c, Func *f, MT *sb, ChunkList *out, const char **wh
 			out->len = 0;
 			goto out;
 		}
-		cl = clone_for(c, g, &parts);
+		cl = clone_for(c, pl, g, &parts);
 	}
 out:
 	array_free(&parts);
@@ -1410,14 +1449,6 @@ static void add_whole(Ctx *c, ParPlan *p, MT *mt, bool fold, const char *note)
 	array_push(&p->tasks, t);
 }
 
-static void use_clone(ParPlan *p, Clone *cl)
-{
-	for (uint32_t i = 0; i < p->clones.len; i++)
-		if (p->clones.items[i] == cl)
-			return;
-	array_push(&p->clones, cl);
-}
-
 static void add_mt_tasks(Ctx *c, ParPlan *p, MT *mt)
 {
 	ChunkList chunks = { 0 };
@@ -1430,13 +1461,12 @@ static void add_mt_tasks(Ctx *c, ParPlan *p, MT *mt)
 		add_whole(c, p, mt, fold, NULL);
 		return;
 	}
-	cl = decompose(c, p->func, mt, &chunks, &why);
+	cl = decompose(c, p, mt, &chunks, &why);
 	if (!cl) {
 		add_whole(c, p, mt, fold, why);
 		array_free(&chunks);
 		return;
 	}
-	use_clone(p, cl);
 	for (uint32_t k = 0; k < chunks.len; k++) {
 		const Chunk *ch = &chunks.items[k];
 		ParTask t;
@@ -1691,7 +1721,6 @@ PlanList plan_program(Program *prog, int ncores)
 		array_push(&plans, p);
 	}
 	array_free(&cands);
-	array_free(&c.clones);
 	free(c.fcost);
 	free(c.fbusy);
 	return plans;

@@ -145,6 +145,56 @@ static void test_conv_split(void)
 }
 
 /*
+ * Two branches reading the stem's output are independent of each other;
+ * the plan goes to net(), the callee of main()'s loop that holds the work.
+ */
+static void test_branches(void)
+{
+	Program *prog = front(HEADER
+		"static float in[1][32][16][16], w1[32][32][3][3];\n"
+		"static float t1[1][32][16][16], t2[1][32][16][16], t3[1][32][16][16];\n"
+		CONV("stem", 32, 32) CONV("left", 32, 32) CONV("right", 32, 32)
+		"int main(void) { for (int r = 0; r < 3; r++) { stem(in, w1, t1); left(t1, w1, t2);\n"
+		"  right(t1, w1, t3); } return 0; }\n");
+	PlanList pl;
+	ParPlan *p;
+	uint32_t fl = 0, fr = 0, fs = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	pl = plan_program(prog, 2);
+	CU_ASSERT_EQUAL_FATAL(pl.len, 1);
+	p = pl.items[0];
+	/* the calls sit in a loop of main(), one whole task; each callee is one loop: nothing to plan */
+	CU_ASSERT_STRING_EQUAL(intern_name(p->func->name), "main");
+	CU_ASSERT_PTR_NOT_NULL(p->why_not);
+	arena_free_all();
+
+	prog = front(HEADER
+		"static float in[1][32][16][16], w1[32][32][3][3];\n"
+		"static float t1[1][32][16][16], t2[1][32][16][16], t3[1][32][16][16];\n"
+		CONV("stem", 32, 32) CONV("left", 32, 32) CONV("right", 32, 32)
+		"static void net(void) { stem(in, w1, t1); left(t1, w1, t2); right(t1, w1, t3); }\n"
+		"int main(void) { for (int r = 0; r < 3; r++) net(); return 0; }\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	pl = plan_program(prog, 2);
+	CU_ASSERT_EQUAL_FATAL(pl.len, 1);
+	p = pl.items[0];
+	CU_ASSERT_STRING_EQUAL(intern_name(p->func->name), "net");
+	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
+	CU_ASSERT_EQUAL_FATAL(tasks_of(p, "stem", &fs), 2);
+	CU_ASSERT_EQUAL_FATAL(tasks_of(p, "left", &fl), 2);
+	CU_ASSERT_EQUAL_FATAL(tasks_of(p, "right", &fr), 2);
+	for (uint32_t i = 0; i < 2; i++) {
+		for (uint32_t j = 0; j < 2; j++) {
+			CU_ASSERT_TRUE(has_edge(p, fs + i, fl + j));
+			CU_ASSERT_TRUE(has_edge(p, fs + i, fr + j));
+			CU_ASSERT_FALSE(has_edge(p, fl + i, fr + j));
+		}
+	}
+	arena_free_all();
+}
+
+/*
  * Elementwise add, then relu on its result: aligned chunks, so relu's
  * chunk k depends only on add's chunk k.
  */
@@ -465,6 +515,7 @@ int suite_plan(void)
 		return 1;
 	if (!CU_add_test(s, "conv split on m", test_conv_split) ||
 	    !CU_add_test(s, "aligned layers", test_aligned_layers) ||
+	    !CU_add_test(s, "independent branches", test_branches) ||
 	    !CU_add_test(s, "loops not split", test_not_split) ||
 	    !CU_add_test(s, "prologue with a call", test_prologue_call) ||
 	    !CU_add_test(s, "chunks are separate calls", test_chunk_calls) ||

@@ -18,24 +18,7 @@ CORPUS=$(cd "$CORPUS" && pwd)
 SHIM=$CORPUS/tvm-shim
 W=$B/speed
 CF=$B/corpus
-
-unpack() {
-	out=$CF/$(echo "${1%.xz}" | tr / _)
-	if [ ! -s "$out" ]; then
-		xz -dc "$CORPUS/$1" >"$out.tmp" && mv "$out.tmp" "$out"
-	fi
-	echo "$out"
-}
-
-weights_obj() {
-	o=$CF/$1-weights.o
-	if [ ! -s "$o" ]; then
-		w=$(unpack "$1/weights.c.xz")
-		gcc -O2 -w -c "$w" -o "$o.tmp" && mv "$o.tmp" "$o"
-		rm -f "$w"
-	fi
-	echo "$o"
-}
+. testsuite/corpus.sh
 
 # The hand-written baseline: a pragma before each loop at a function body's
 # top level (one tab in onnx2c, two blanks in TVM) whose header OpenMP
@@ -57,10 +40,6 @@ median_time() {
 		i=$((i + 1))
 	done
 	sort -g "$W/times" | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
-}
-
-lib1_of() { # program: its default_lib1.c, decompressed if need be
-	if [ -f "$CORPUS/$1/default_lib1.c" ]; then echo "$CORPUS/$1/default_lib1.c"; else unpack "$1/default_lib1.c.xz"; fi
 }
 
 predicted_of() { # generator program: mtpar's predicted speedup at -np 2

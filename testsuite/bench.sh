@@ -12,6 +12,7 @@ GCC_REPEAT=${GCC_REPEAT:-1}
 SHIM=$CORPUS/tvm-shim/include
 W=$B/bench
 CF=$B/corpus
+. testsuite/corpus.sh
 mkdir -p "$W" "$CF"
 
 # "seconds kilobytes" of one run of a command, from GNU time.
@@ -33,14 +34,6 @@ median_of() {
 	done
 	sort -n "$W/runs" | awk '{ t[NR] = $1; if ($2 > m) m = $2 }
 		END { printf "%s %d\n", t[int((NR + 1) / 2)], m }'
-}
-
-unpack() {
-	out=$CF/$(echo "${1%.xz}" | tr / _)
-	if [ ! -s "$out" ]; then
-		xz -dc "$CORPUS/$1" >"$out.tmp" && mv "$out.tmp" "$out"
-	fi
-	echo "$out"
 }
 
 files() {

@@ -16,25 +16,7 @@ CORPUS=$(cd "$CORPUS" && pwd)
 SHIM=$CORPUS/tvm-shim
 W=$B/gate
 CF=$B/corpus
-
-unpack() { # corpus-relative .xz path -> decompressed path on stdout
-	out=$CF/$(echo "${1%.xz}" | tr / _)
-	if [ ! -s "$out" ]; then
-		xz -dc "$CORPUS/$1" >"$out.tmp" && mv "$out.tmp" "$out"
-	fi
-	echo "$out"
-}
-
-# The weights never change: compile them once (10-60 s each) and keep the object.
-weights_obj() {
-	o=$CF/$1-weights.o
-	if [ ! -s "$o" ]; then
-		w=$(unpack "$1/weights.c.xz")
-		gcc -O2 -w -c "$w" -o "$o.tmp" && mv "$o.tmp" "$o"
-		rm -f "$w"
-	fi
-	echo "$o"
-}
+. testsuite/corpus.sh
 
 # check_run NAME DIR COMMAND...: run in DIR; the output without time_s:
 # must be DIR/expected.txt.

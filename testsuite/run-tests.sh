@@ -31,7 +31,6 @@ check_dot() {
 	fi
 }
 
-
 # ---- unit ----
 if "$B/unit-tests" >"$T/unit.log" 2>&1; then ok "unit tests"; else bad "unit tests (see $T/unit.log)"; cat "$T/unit.log"; fi
 grep -E "^ +(suites|tests|asserts) " "$T/unit.log" | sed 's/^/  /'
@@ -98,14 +97,8 @@ check_bad "unknown option" "$T/exp" --frobnicate examples/residual.c
 
 # ---- corpus: decompress once into $B/corpus ----
 CF=$B/corpus
+. testsuite/corpus.sh
 mkdir -p "$CF"
-unpack() { # corpus-relative .xz path -> decompressed path on stdout
-	out=$CF/$(echo "${1%.xz}" | tr / _)
-	if [ ! -s "$out" ]; then
-		xz -dc "$CORPUS/$1" >"$out.tmp" && mv "$out.tmp" "$out"
-	fi
-	echo "$out"
-}
 corpus_files() { # "file [extra-files...]" per program, one per line
 	for d in "$CORPUS"/onnx2c-*; do
 		[ -f "$d/net.c" ] && echo "$d/net.c"

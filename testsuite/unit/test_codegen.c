@@ -19,27 +19,12 @@ int suite_codegen(void); /* until unit.h lists it */
 /* Front end over one in-memory file; NULL if any stage failed. */
 static Program *front(const char *text)
 {
-	Program *prog = ARENA_NEW(Program);
-	Source *src = unit_source("cg.c", text);
-	PPConfig cfg = { 0 };
-	TSTree *tree;
-
-	array_push(&prog->sources, src);
-	if (!pp_scan(src, &cfg) || !(tree = parse_source(src)))
-		return NULL;
-	if (!lower_source(prog, src, tree))
-		return NULL;
-	lower_resolve_calls(prog);
-	mt_build(prog);
-	return prog;
+	return unit_front("cg.c", text, false);
 }
 
 static Func *find_func(const Program *prog, const char *name)
 {
-	for (uint32_t i = 0; i < prog->funcs.len; i++)
-		if (strcmp(intern_name(prog->funcs.items[i]->name), name) == 0)
-			return prog->funcs.items[i];
-	return NULL;
+	return unit_func(prog, name);
 }
 
 /* A clone of callee whose every top-level loop is a part, the first one split. */

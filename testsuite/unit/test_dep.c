@@ -147,28 +147,12 @@ static void test_region_cap(void)
 
 static Program *front(const char *text)
 {
-	Program *prog = ARENA_NEW(Program);
-	Source *src = unit_source("dep.c", text);
-	PPConfig cfg = { 0 };
-	TSTree *tree;
-
-	array_push(&prog->sources, src);
-	if (!pp_scan(src, &cfg) || !(tree = parse_source(src)))
-		return NULL;
-	if (!lower_source(prog, src, tree))
-		return NULL;
-	lower_resolve_calls(prog);
-	mt_build(prog);
-	compute_summaries(prog);
-	return prog;
+	return unit_front("dep.c", text, true);
 }
 
 static Func *fn(const Program *prog, const char *name)
 {
-	for (uint32_t i = 0; i < prog->funcs.len; i++)
-		if (strcmp(intern_name(prog->funcs.items[i]->name), name) == 0)
-			return prog->funcs.items[i];
-	return NULL;
+	return unit_func(prog, name);
 }
 
 /* The i-th MT (1-based) of function name's body. */

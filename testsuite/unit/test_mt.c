@@ -9,19 +9,7 @@
 /* Front end over one in-memory file; NULL if any stage failed. */
 static Program *front(const char *text)
 {
-	Program *prog = ARENA_NEW(Program);
-	Source *src = unit_source("mt.c", text);
-	PPConfig cfg = { 0 };
-	TSTree *tree;
-
-	array_push(&prog->sources, src);
-	if (!pp_scan(src, &cfg) || !(tree = parse_source(src)))
-		return NULL;
-	if (!lower_source(prog, src, tree))
-		return NULL;
-	lower_resolve_calls(prog);
-	mt_build(prog);
-	return prog;
+	return unit_front("mt.c", text, false);
 }
 
 static const char *kinds(const MT *parent, char *buf)

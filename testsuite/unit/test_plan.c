@@ -16,20 +16,7 @@ int suite_plan(void);
 
 static Program *front(const char *text)
 {
-	Program *prog = ARENA_NEW(Program);
-	Source *src = unit_source("plan.c", text);
-	PPConfig cfg = { 0 };
-	TSTree *tree;
-
-	array_push(&prog->sources, src);
-	if (!pp_scan(src, &cfg) || !(tree = parse_source(src)))
-		return NULL;
-	if (!lower_source(prog, src, tree))
-		return NULL;
-	lower_resolve_calls(prog);
-	mt_build(prog);
-	compute_summaries(prog);
-	return prog;
+	return unit_front("plan.c", text, true);
 }
 
 /* The plan of function name, NULL if none. */

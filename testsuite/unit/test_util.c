@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <tree_sitter/api.h>
+
 #include "backend.h"
+#include "middle.h"
 #include "unit.h"
 
 Source *unit_source(const char *name, const char *text)
@@ -26,6 +29,33 @@ Source *unit_source(const char *name, const char *text)
 			src->line_start[n++] = i + 1;
 	src->nlines = n;
 	return src;
+}
+
+Program *unit_front(const char *name, const char *text, bool summaries)
+{
+	Program *prog = ARENA_NEW(Program);
+	Source *src = unit_source(name, text);
+	PPConfig cfg = { 0 };
+	TSTree *tree;
+
+	array_push(&prog->sources, src);
+	if (!pp_scan(src, &cfg) || !(tree = parse_source(src)))
+		return NULL;
+	if (!lower_source(prog, src, tree))
+		return NULL;
+	lower_resolve_calls(prog);
+	mt_build(prog);
+	if (summaries)
+		compute_summaries(prog);
+	return prog;
+}
+
+Func *unit_func(const Program *prog, const char *name)
+{
+	for (uint32_t i = 0; prog && i < prog->funcs.len; i++)
+		if (strcmp(intern_name(prog->funcs.items[i]->name), name) == 0)
+			return prog->funcs.items[i];
+	return NULL;
 }
 
 static void test_bitset(void)

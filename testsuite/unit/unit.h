@@ -22,5 +22,13 @@ int suite_plan(void);
 
 /* A Source over an in-memory string, as source_read would build it.  Never freed. */
 Source *unit_source(const char *name, const char *text);
+/*
+ * One in-memory file through the front end (pp_scan, parse_source,
+ * lower_source, mt_build) and, if summaries, compute_summaries; NULL if a
+ * stage failed.
+ */
+Program *unit_front(const char *name, const char *text, bool summaries);
+/* The function defined with that name, or NULL. */
+Func *unit_func(const Program *prog, const char *name);
 
 #endif

@@ -160,12 +160,15 @@ static bool write_outputs(const Program *prog, const PlanList *plans,
 }
 
 /* --report, --dot and --dot-mfg: views of the middle stage beside the output. */
-static bool write_graphs(const Program *prog, const mtpar_options *opts)
+static bool write_graphs(const Program *prog, const PlanList *plans,
+                         const mtpar_options *opts)
 {
 	const char *f = opts->dot_func;
 
-	if (opts->report)
+	if (opts->report) {
 		report_emit(prog);
+		report_plans(plans);
+	}
 	if (opts->dot_mtg && !(f ? dot_write_func(prog, f, true, opts->dot_mtg)
 	                         : dot_write_mtg(prog, opts->dot_mtg)))
 		return false;
@@ -194,7 +197,7 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 		compute_eec(prog);
 		build_mtg(prog);
 		plans = plan_program(prog, opts->ncores);
-		ok = write_graphs(prog, opts);
+		ok = write_graphs(prog, &plans, opts);
 	}
 	if (ok)
 		ok = opts->dump != MTPAR_DUMP_NONE ? dump_stage(prog, &plans, opts->dump)

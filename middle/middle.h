@@ -532,5 +532,11 @@ typedef Array(ParPlan *) PlanList;
 PlanList plan_program(Program *prog, int ncores);
 /* --dump=sched: per plan, the tasks with cost, the graph, and the schedule. */
 void plan_dump(FILE *out, const PlanList *plans);
+/*
+ * --report, for the plans (report.c): per planned function, parallelized
+ * (tasks, cores, heuristic, predicted speedup) or kept sequential and why;
+ * per decomposed call, each loop split into chunks or why not.
+ */
+void report_plans(const PlanList *plans);
 
 #endif /* MTPAR_MIDDLE_H */

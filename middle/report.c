@@ -239,3 +239,72 @@ void report_emit(const Program *prog)
 		if (prog->funcs.items[i]->mt)
 			emit_level(prog->funcs.items[i]->mt);
 }
+
+/* ---- the parallel plans ---- */
+
+static unsigned line_of(const MT *mt)
+{
+	uint32_t line, col;
+
+	source_pos(mt->func->src, mt->start, &line, &col);
+	return line;
+}
+
+static uint32_t chunks_of(const ParPlan *p, const MT *mt, int part)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < p->tasks.len; i++)
+		n += p->tasks.items[i].mt == mt && p->tasks.items[i].part == part &&
+		     p->tasks.items[i].kind == TASK_CHUNK;
+	return n;
+}
+
+/* One remark per decomposed part of a call: split in chunks, or why not. */
+static void report_parts(const ParPlan *p, const ParTask *t)
+{
+	const Func *callee = t->clone->callee;
+
+	for (uint32_t k = 0; k < t->clone->parts.len; k++) {
+		const SplitLoop *sl = &t->clone->parts.items[k];
+
+		if (sl->split)
+			remark_at(callee->src, sl->loop->start,
+			          "loop of %s called at line %u: %u chunks run in parallel",
+			          intern_name(callee->name), line_of(t->mt), chunks_of(p, t->mt, (int)k));
+		else
+			remark_at(callee->src, sl->loop->start,
+			          "loop of %s called at line %u not split: %s", intern_name(callee->name),
+			          line_of(t->mt), sl->why_not ? sl->why_not : "no independent chunks");
+	}
+}
+
+void report_plans(const PlanList *plans)
+{
+	for (uint32_t i = 0; i < plans->len; i++) {
+		const ParPlan *p = plans->items[i];
+		const Func *f = p->func;
+		const MT *last = NULL;
+
+		if (p->why_not || !p->sched) {
+			remark_at(f->src, f->start, "%s kept sequential: %s", intern_name(f->name),
+			          p->why_not ? p->why_not : "no plan");
+			continue;
+		}
+		remark_at(f->src, f->start,
+		          "%s parallelized: %u tasks on %d cores (%s), predicted speedup %.2f",
+		          intern_name(f->name), p->tasks.len, p->sched->ncores, p->sched->heuristic,
+		          p->sched->makespan > 0 ? p->sched->seq_time / p->sched->makespan : 1.0);
+		for (uint32_t k = 0; k < p->tasks.len; k++) {
+			const ParTask *t = &p->tasks.items[k];
+
+			if (t->mt == last)
+				continue;
+			last = t->mt;
+			if (t->kind == TASK_CHUNK)
+				report_parts(p, t);
+			else if (t->note)
+				remark_at(f->src, t->mt->start, "MT%d not decomposed: %s", t->mt->id, t->note);
+		}
+	}
+}

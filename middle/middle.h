@@ -521,6 +521,7 @@ typedef struct ParPlan {
 	Schedule *sched;
 	Array(Clone *) clones;
 	const char *why_not;  /* set when the function stays sequential: the reason */
+	double func_cost;     /* estimated cost of the whole function, span included */
 } ParPlan;
 
 /*

@@ -1628,6 +1628,8 @@ static ParPlan *plan_function(Ctx *c, Func *f)
 		add_mt_tasks(c, p, f->mt->children.items[i]);
 	build_graph(p);
 	p->sched = schedule_graph(&p->graph, c->ncores, TRANSFER_PER_BYTE);
+	for (uint32_t i = 0; i < f->mt->children.len; i++)
+		p->func_cost += mt_cost(c, f->mt->children.items[i]);
 	if (!(p->sched->makespan <= MIN_GAIN * p->sched->seq_time)) {
 		p->why_not = fmt("predicted speedup %.2f on %d cores (%u tasks) is too small",
 		                 p->sched->makespan > 0 ? p->sched->seq_time / p->sched->makespan : 1.0,
@@ -1776,6 +1778,17 @@ static void dump_task(FILE *out, const ParPlan *p, uint32_t t)
 	}
 }
 
+/* The span's gain over the whole function: the code outside it stays sequential. */
+static void dump_whole(FILE *out, const ParPlan *p)
+{
+	double rest = p->func_cost - p->sched->seq_time;
+	double par = (rest > 0 ? rest : 0) + p->sched->makespan;
+
+	fprintf(out, "whole function: sequential %.0f, parallel %.0f, predicted speedup %.2f\n",
+	        p->sched->seq_time + (rest > 0 ? rest : 0), par,
+	        par > 0 ? (p->sched->seq_time + (rest > 0 ? rest : 0)) / par : 1.0);
+}
+
 void plan_dump(FILE *out, const PlanList *plans)
 {
 	for (uint32_t i = 0; i < plans->len; i++) {
@@ -1798,5 +1811,6 @@ void plan_dump(FILE *out, const PlanList *plans)
 		for (uint32_t t = 0; t < p->tasks.len; t++)
 			dump_task(out, p, t);
 		schedule_dump(out, &p->graph, p->sched);
+		dump_whole(out, p);
 	}
 }

@@ -45,7 +45,7 @@ median_time() {
 predicted_of() { # generator program: mtpar's predicted speedup at -np 2
 	d=$CORPUS/$2
 	if [ "$1" = onnx2c ]; then set -- "$d/net.c"; else set -- -I "$SHIM/include" -I "$d" "$d/default_lib0.c" "$(lib1_of "$2")"; fi
-	r=$("$B/mtpar" -np 2 --dump=sched "$@" 2>/dev/null | sed -n 's/.*predicted speedup \([0-9.]*\).*/\1/p' | sort -g | tail -1)
+	r=$("$B/mtpar" -np 2 --dump=sched "$@" 2>/dev/null | sed -n 's/^whole function:.*predicted speedup \([0-9.]*\).*/\1/p' | sort -g | tail -1)
 	echo "${r:-1.00}"
 }
 

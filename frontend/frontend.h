@@ -117,6 +117,8 @@ typedef struct Source {
 Source *source_read(const char *path);
 /* 1-based line and column (in bytes) of a byte offset. */
 void source_pos(const Source *src, uint32_t byte, uint32_t *line, uint32_t *col);
+/* Prints the 1-based line range of bytes [start, end): "12" or "12-30". */
+void source_print_lines(FILE *out, const Source *src, uint32_t start, uint32_t end);
 /* The hidden span containing byte, or NULL. */
 const Hidden *source_hidden_at(const Source *src, uint32_t byte);
 

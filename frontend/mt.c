@@ -243,18 +243,6 @@ static void print_path(FILE *out, const MT *mt)
 	fprintf(out, "%d", mt->id);
 }
 
-static void print_lines(FILE *out, const Source *src, uint32_t start, uint32_t end)
-{
-	uint32_t l1, l2, col;
-
-	source_pos(src, start, &l1, &col);
-	source_pos(src, end > start ? end - 1 : start, &l2, &col);
-	if (l1 == l2)
-		fprintf(out, "%u", l1);
-	else
-		fprintf(out, "%u-%u", l1, l2);
-}
-
 /* Source text of [start, end) with each run of white space as one blank. */
 static void print_squeezed(FILE *out, const char *text, uint32_t start, uint32_t end)
 {
@@ -316,7 +304,7 @@ static void dump_level(FILE *out, const MT *parent, int depth)
 		fprintf(out, "%*sMT", 2 * depth, "");
 		print_path(out, mt);
 		fprintf(out, " %s ", mt_kind_name[mt->kind]);
-		print_lines(out, mt->func->src, mt->start, mt->end);
+		source_print_lines(out, mt->func->src, mt->start, mt->end);
 		if (mt->kind == MT_SB)
 			fprintf(out, " call %s", intern_name(mt->callee->name));
 		if (mt->kind == MT_RB)
@@ -333,7 +321,7 @@ void mt_dump(FILE *out, const Program *prog)
 		const Func *f = prog->funcs.items[i];
 
 		fprintf(out, "function %s %s:", intern_name(f->name), f->src->path);
-		print_lines(out, f->src, f->start, f->end);
+		source_print_lines(out, f->src, f->start, f->end);
 		fputc('\n', out);
 		dump_level(out, f->mt, 1);
 	}

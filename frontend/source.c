@@ -207,6 +207,18 @@ void source_pos(const Source *src, uint32_t byte, uint32_t *line, uint32_t *col)
 	*col = byte - src->line_start[lo] + 1;
 }
 
+void source_print_lines(FILE *out, const Source *src, uint32_t start, uint32_t end)
+{
+	uint32_t l1, l2, col;
+
+	source_pos(src, start, &l1, &col);
+	source_pos(src, end > start ? end - 1 : start, &l2, &col);
+	if (l1 == l2)
+		fprintf(out, "%u", l1);
+	else
+		fprintf(out, "%u-%u", l1, l2);
+}
+
 const Hidden *source_hidden_at(const Source *src, uint32_t byte)
 {
 	uint32_t lo = 0, hi = src->hidden.len;

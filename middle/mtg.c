@@ -62,18 +62,6 @@ void build_mtg(Program *prog)
 
 /* ---- dumps ---- */
 
-static void print_lines(FILE *out, const Source *src, uint32_t start, uint32_t end)
-{
-	uint32_t l1, l2, col;
-
-	source_pos(src, start, &l1, &col);
-	source_pos(src, end > start ? end - 1 : start, &l2, &col);
-	if (l1 == l2)
-		fprintf(out, "%u", l1);
-	else
-		fprintf(out, "%u-%u", l1, l2);
-}
-
 /* "MT4.2 SB 17 call produce branch", as in --dump=mt without the context. */
 static void print_mt(FILE *out, const MfgLevel *lv, int i)
 {
@@ -83,7 +71,7 @@ static void print_mt(FILE *out, const MfgLevel *lv, int i)
 	if (!mt)
 		return;
 	fprintf(out, " %s ", mt_kind_name[mt->kind]);
-	print_lines(out, mt->func->src, mt->start, mt->end);
+	source_print_lines(out, mt->func->src, mt->start, mt->end);
 	if (mt->kind == MT_SB)
 		fprintf(out, " call %s", intern_name(mt->callee->name));
 	if (lv->nodes[i].branch)
@@ -244,7 +232,7 @@ static void dump_program(FILE *out, const Program *prog, DumpLevel *dump)
 		const Func *f = prog->funcs.items[i];
 
 		fprintf(out, "function %s %s:", intern_name(f->name), f->src->path);
-		print_lines(out, f->src, f->start, f->end);
+		source_print_lines(out, f->src, f->start, f->end);
 		fputc('\n', out);
 		if (f->mt)
 			dump_tree(out, f->mt, dump);

@@ -57,15 +57,12 @@ static void print_label(FILE *out, const MfgLevel *lv, int node)
 {
 	const MT *mt = lv->nodes[node].mt;
 	const MTNode *mn = mt_node(mt);
-	uint32_t l1, l2, col;
 
 	mfg_print_node(out, lv, node);
 	if (!mt)
 		return;
-	source_pos(mt->func->src, mt->start, &l1, &col);
-	source_pos(mt->func->src, mt->end > mt->start ? mt->end - 1 : mt->start, &l2, &col);
 	fprintf(out, " %s ", mt_kind_name[mt->kind]);
-	fprintf(out, l1 == l2 ? "%u" : "%u-%u", l1, l2);
+	source_print_lines(out, mt->func->src, mt->start, mt->end);
 	if (mt->kind == MT_SB)
 		fprintf(out, "\\ncall %s", intern_name(mt->callee->name));
 	if (mn && mn->cost >= 0)

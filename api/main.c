@@ -29,6 +29,14 @@ static const char usage[] =
 	"  --report         one remark per macro task: parallel, or why not\n"
 	"  --api=API        openmp (default): OpenMP with a switch per core;\n"
 	"                   oscar: OSCAR-API parallel sections with #pragma oscar\n"
+	"  --power          set each core's frequency/voltage per task: slower\n"
+	"                   where the schedule has slack, off while waiting;\n"
+	"                   never longer than at full speed\n"
+	"  --deadline T     the same, finishing by T: seconds (2e-3, 2ms, 500us)\n"
+	"                   or a factor of the full-speed schedule (1.5x)\n"
+	"  --fv-table FILE  frequency/voltage states and power model (implies\n"
+	"                   --power); see mtpar(1)\n"
+	"  --gantt FILE     write the schedules as an SVG Gantt chart\n"
 	"  --help           print this help and exit\n"
 	"  --version        print the version and exit\n"
 	"\n"
@@ -70,10 +78,77 @@ static bool parse_cores(const char *s, int *n)
 	return true;
 }
 
+/*
+ * "--name VALUE" or "--name=VALUE" at argv[*i]: true when argv[*i] is that
+ * option, with *v its value (NULL when missing).
+ */
+static bool long_option(int argc, char **argv, int *i, const char *name, const char **v)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(argv[*i], name, n) != 0 || (argv[*i][n] != '\0' && argv[*i][n] != '='))
+		return false;
+	*v = option_value(argc, argv, i, name);
+	return true;
+}
+
+/* --deadline: "1.5x" (a factor of the makespan), or seconds with s, ms, us or ns. */
+static bool parse_deadline(const char *s, mtpar_options *o)
+{
+	static const struct { const char *suffix; double scale; } units[] = {
+		{ "", 1 }, { "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "ns", 1e-9 }, { "x", 1 },
+	};
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || !(v > 0) || v > 1e300)
+		return false;
+	for (size_t k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
+		if (strcmp(end, units[k].suffix) != 0)
+			continue;
+		o->deadline = v * units[k].scale;
+		o->deadline_relative = units[k].suffix[0] == 'x';
+		o->power = MTPAR_POWER_DEADLINE;
+		return true;
+	}
+	return false;
+}
+
+/* --power, --deadline, --fv-table, --gantt; 0, 1 on error, 2 when not one of them. */
+static int parse_power_option(mtpar_options *o, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i], *v;
+
+	if (strcmp(a, "--power") == 0) {
+		if (o->power == MTPAR_POWER_NONE)
+			o->power = MTPAR_POWER_FASTEST;
+		return 0;
+	}
+	if (long_option(argc, argv, i, "--deadline", &v))
+		return v && parse_deadline(v, o) ? 0
+		       : bad_usage("'--deadline' needs a time in seconds (2e-3, 2ms) or a factor (1.5x)");
+	if (long_option(argc, argv, i, "--fv-table", &v)) {
+		if (!v || !*v || strncmp(v, "--", 2) == 0)
+			return bad_usage("missing argument after '--fv-table'");
+		o->fv_table = v;
+		if (o->power == MTPAR_POWER_NONE)
+			o->power = MTPAR_POWER_FASTEST;
+		return 0;
+	}
+	if (long_option(argc, argv, i, "--gantt", &v)) {
+		if (!v || !*v || strncmp(v, "--", 2) == 0)
+			return bad_usage("missing argument after '--gantt'");
+		o->gantt = v;
+		return 0;
+	}
+	return 2;
+}
+
 /* Recognizes one option at argv[*i]; returns 0, 1 on error, -1 to exit 0. */
 static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 {
 	const char *a = argv[*i], *v;
+	int rc;
 
 	if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
 		return fputs(usage, stdout), -1;
@@ -87,6 +162,8 @@ static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 	}
 	if (strcmp(a, "--report") == 0)
 		return o->report = 1, 0;
+	if ((rc = parse_power_option(o, argc, argv, i)) != 2)
+		return rc;
 	if (strcmp(a, "--dot") == 0 || strcmp(a, "--dot-mfg") == 0 ||
 	    strcmp(a, "--dot-func") == 0) {
 		if (*i + 1 >= argc)

@@ -159,9 +159,54 @@ static bool write_outputs(const Program *prog, const PlanList *plans,
 	return ok;
 }
 
-/* --report, --dot and --dot-mfg: views of the middle stage beside the output. */
+/* The --fv-table file, or the default table. */
+static FvTable *load_fv_table(const mtpar_options *opts)
+{
+	return opts->fv_table ? fv_table_load(opts->fv_table) : fv_table_default();
+}
+
+/* --deadline in cost units for a schedule, or an error with the bound. */
+static bool plan_deadline(const ParPlan *p, const FvTable *t, const mtpar_options *opts,
+                          double *deadline)
+{
+	double span = p->sched->makespan, sec = t->unit_seconds;
+
+	*deadline = opts->deadline_relative ? opts->deadline * span : opts->deadline / sec;
+	if (*deadline >= span * (1 - 1e-9))
+		return true;
+	error_at(p->func->src, p->func->start,
+	         "deadline %.4g s (%.3gx) is shorter than the critical path of the schedule of "
+	         "'%s' at full speed, %.4g s (1x)",
+	         *deadline * sec, *deadline / span, intern_name(p->func->name), span * sec);
+	return false;
+}
+
+/* --power, --deadline: the power schedule of every plan that has a schedule. */
+static bool assign_power(PlanList *plans, const FvTable *t, const mtpar_options *opts)
+{
+	PowerMode mode = opts->power == MTPAR_POWER_DEADLINE ? POWER_DEADLINE : POWER_FASTEST;
+	bool ok = true;
+
+	if (opts->power == MTPAR_POWER_NONE)
+		return true;
+	for (uint32_t i = 0; i < plans->len; i++) {
+		ParPlan *p = plans->items[i];
+		double deadline = 0;
+
+		if (!p->sched || p->tasks.len == 0)
+			continue;
+		if (mode == POWER_DEADLINE && !plan_deadline(p, t, opts, &deadline)) {
+			ok = false;
+			continue;
+		}
+		p->power = power_assign(&p->graph, p->sched, t, mode, deadline);
+	}
+	return ok;
+}
+
+/* --report, --dot, --dot-mfg and --gantt: views of the middle stage beside the output. */
 static bool write_graphs(const Program *prog, const PlanList *plans,
-                         const mtpar_options *opts)
+                         const mtpar_options *opts, const FvTable *fv)
 {
 	const char *f = opts->dot_func;
 
@@ -175,6 +220,8 @@ static bool write_graphs(const Program *prog, const PlanList *plans,
 	if (opts->dot_mfg && !(f ? dot_write_func(prog, f, false, opts->dot_mfg)
 	                         : dot_write_mfg(prog, opts->dot_mfg)))
 		return false;
+	if (opts->gantt && !gantt_write(plans, fv, opts->gantt))
+		return false;
 	return true;
 }
 
@@ -185,7 +232,10 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 	PPConfig cfg;
 	PlanList plans = { 0 };
 	bool ok = parse_check_abi();
+	FvTable *fv = NULL;
 
+	if (ok && (opts->power != MTPAR_POWER_NONE || opts->gantt))
+		ok = (fv = load_fv_table(opts)) != NULL; /* before the input: a bad table fails fast */
 	fill_pp_config(&cfg, opts);
 	for (int i = 0; ok && i < nfiles; i++)
 		ok = compile_file(prog, files[i], &cfg, &trees[i]);
@@ -197,7 +247,7 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 		compute_eec(prog);
 		build_mtg(prog);
 		plans = plan_program(prog, opts->ncores);
-		ok = write_graphs(prog, &plans, opts);
+		ok = assign_power(&plans, fv, opts) && write_graphs(prog, &plans, opts, fv);
 	}
 	if (ok)
 		ok = opts->dump != MTPAR_DUMP_NONE ? dump_stage(prog, &plans, opts->dump)

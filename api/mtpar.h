@@ -8,6 +8,13 @@
 
 #define MTPAR_VERSION "0.1.0"
 
+/* Power control (--power, --deadline): frequency/voltage states per task. */
+typedef enum mtpar_power {
+	MTPAR_POWER_NONE,
+	MTPAR_POWER_FASTEST,  /* --power: no longer than at full speed */
+	MTPAR_POWER_DEADLINE, /* --deadline T: finish by T, as slowly as that allows */
+} mtpar_power;
+
 /* What mtpar_run prints instead of writing a parallel program. */
 typedef enum mtpar_dump {
 	MTPAR_DUMP_NONE,
@@ -33,6 +40,11 @@ typedef struct mtpar_options {
 	const char *dot_func;    /* --dot-func NAME: only this function's graphs */
 	int report;              /* --report: one remark per macro task on stderr */
 	int oscar_api;           /* --api=oscar: OSCAR-API form instead of plain OpenMP */
+	mtpar_power power;       /* --power, --deadline: power-aware schedule */
+	double deadline;         /* --deadline: seconds, or a factor of the makespan at full speed */
+	int deadline_relative;   /* --deadline Nx: deadline is that factor N */
+	const char *fv_table;    /* --fv-table FILE: frequency/voltage states; NULL: the default */
+	const char *gantt;       /* --gantt FILE: the schedules as an SVG Gantt chart */
 } mtpar_options;
 
 /* Defaults: 2 cores, no dump, output beside the input. */

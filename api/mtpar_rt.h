@@ -199,13 +199,319 @@ static MTPAR_INLINE int mtpar_can_fork(int np)
 }
 
 /*
- * OSCAR API power control, `#pragma oscar fvcontrol(pe, (FV_LOGIC, state))`:
- * a no-op until frequency/voltage control exists (issue 5).
+ * Power control, OSCAR API `#pragma oscar fvcontrol(pe, (FV_LOGIC, state))`:
+ * oscar_fvcontrol(pe, state) puts core pe into frequency/voltage state
+ * `state` of the table that the generated code hands mtpar_fv_setup() once
+ * before its parallel part (without it: FULL, MID, LOW, OFF at 1, 1/2, 1/4
+ * and 0 of the nominal frequency).  On GNU/Linux, when the CPU that pe's
+ * thread runs on has the cpufreq `userspace` governor and a writable
+ * scaling_setspeed, that CPU gets the state's fraction of cpuinfo_max_freq
+ * (OFF, fraction 0: cpuinfo_min_freq), and the speeds found are put back at
+ * exit; otherwise the first call prints one notice on stderr and the
+ * program runs at the current speed.  A call from another thread than pe's
+ * own (the master after the join) acts on the CPU pe was last seen on.
+ * MTPAR_FV_TRACE=FILE appends "NANOSECONDS PE STATE" per call, the time
+ * counted from the first call.  Nothing here touches the program's data:
+ * results stay bit-identical.  CPUs that share a frequency domain get the
+ * speed written last.
  */
+#define MTPAR_FV_MAXSTATES 32
+#define MTPAR_FV_MAXPE 1024
+#define MTPAR_FV_MAXCPU 1024
+
+struct mtpar_fv {
+	int nstates;
+	double freq[MTPAR_FV_MAXSTATES];          /* fraction of the nominal frequency */
+	const char *name[MTPAR_FV_MAXSTATES];
+	mtpar_atomic_uint started;                /* mtpar_fv_start has run */
+	mtpar_atomic_uint control;                /* 1 until cpufreq is found unusable */
+	int restoring;                            /* mtpar_fv_restore is registered */
+	double t0;                                /* time of the first call, seconds */
+	struct _IO_FILE *trace;                   /* MTPAR_FV_TRACE, or 0 */
+	int cpu_of[MTPAR_FV_MAXPE];               /* 1 + the CPU pe ran on; 0 unknown */
+	signed char cpu_ok[MTPAR_FV_MAXCPU];      /* 1 usable, -1 not, 0 not probed */
+	unsigned long min_khz[MTPAR_FV_MAXCPU], max_khz[MTPAR_FV_MAXCPU], orig_khz[MTPAR_FV_MAXCPU];
+};
+
+static MTPAR_INLINE struct mtpar_fv *mtpar_fv_get(void)
+{
+	static struct mtpar_fv fv;
+
+	return &fv;
+}
+
+/* Called once before the parallel part, outside it: the states' frequencies and names. */
+static MTPAR_INLINE void mtpar_fv_setup(int nstates, const double *freq, const char *const *names)
+{
+	struct mtpar_fv *fv = mtpar_fv_get();
+	int i;
+
+	if (nstates > MTPAR_FV_MAXSTATES)
+		nstates = MTPAR_FV_MAXSTATES;
+	for (i = 0; i < nstates; i++) {
+		fv->freq[i] = freq[i];
+		fv->name[i] = names[i];
+	}
+	fv->nstates = nstates;
+}
+
+#if defined(__gnu_linux__) && defined(__GNUC__)
+/*
+ * glibc's stdio through its own declarations: FILE is struct _IO_FILE, and
+ * including <stdio.h> here would fix the feature-test macros too early.
+ */
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wbuiltin-requires-header"
+#endif
+struct _IO_FILE;
+extern struct _IO_FILE *fopen(const char *path, const char *mode);
+extern int fclose(struct _IO_FILE *f);
+extern int fputs(const char *s, struct _IO_FILE *f);
+extern char *fgets(char *s, int n, struct _IO_FILE *f);
+extern struct _IO_FILE *stderr;
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+extern int sched_getcpu(void);
+extern int atexit(void (*fn)(void));
+
+/* Appends the decimal digits of v to buf at *n. */
+static MTPAR_INLINE void mtpar_fv_put(char *buf, int *n, unsigned long v, int width)
+{
+	char d[24];
+	int k = 0;
+
+	do {
+		d[k++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0 || k < width);
+	while (k > 0)
+		buf[(*n)++] = d[--k];
+	buf[*n] = '\0';
+}
+
+static MTPAR_INLINE void mtpar_fv_cat(char *buf, int *n, const char *s)
+{
+	while (*s)
+		buf[(*n)++] = *s++;
+	buf[*n] = '\0';
+}
+
+/* /sys/devices/system/cpu/cpuN/cpufreq/LEAF */
+static MTPAR_INLINE void mtpar_fv_path(char *buf, int cpu, const char *leaf)
+{
+	int n = 0;
+
+	mtpar_fv_cat(buf, &n, "/sys/devices/system/cpu/cpu");
+	mtpar_fv_put(buf, &n, (unsigned long)cpu, 1);
+	mtpar_fv_cat(buf, &n, "/cpufreq/");
+	mtpar_fv_cat(buf, &n, leaf);
+}
+
+/* The first line of a cpufreq file into buf (size 64); 0 when it cannot be read. */
+static MTPAR_INLINE int mtpar_fv_read(int cpu, const char *leaf, char *buf)
+{
+	char path[128];
+	struct _IO_FILE *f;
+	int ok;
+
+	mtpar_fv_path(path, cpu, leaf);
+	if (!(f = fopen(path, "r")))
+		return 0;
+	ok = fgets(buf, 64, f) != 0;
+	fclose(f);
+	return ok;
+}
+
+static MTPAR_INLINE unsigned long mtpar_fv_number(const char *s)
+{
+	unsigned long v = 0;
+
+	while (*s >= '0' && *s <= '9')
+		v = v * 10 + (unsigned long)(*s++ - '0');
+	return v;
+}
+
+static MTPAR_INLINE int mtpar_fv_write(int cpu, unsigned long khz)
+{
+	char path[128], num[24];
+	struct _IO_FILE *f;
+	int n = 0, ok;
+
+	mtpar_fv_path(path, cpu, "scaling_setspeed");
+	mtpar_fv_put(num, &n, khz, 1);
+	if (!(f = fopen(path, "w")))
+		return 0;
+	ok = fputs(num, f) >= 0;
+	return fclose(f) == 0 && ok;
+}
+
+static MTPAR_INLINE void mtpar_fv_notice(const char *why, int cpu)
+{
+	char msg[256];
+	int n = 0;
+
+	mtpar_fv_cat(msg, &n, "mtpar: frequency control unavailable (cpu ");
+	mtpar_fv_put(msg, &n, (unsigned long)cpu, 1);
+	mtpar_fv_cat(msg, &n, ": ");
+	mtpar_fv_cat(msg, &n, why);
+	mtpar_fv_cat(msg, &n, "); running at the current speed\n");
+	fputs(msg, stderr);
+	MTPAR_STORE(&mtpar_fv_get()->control, 0, relaxed);
+}
+
+/* At exit: the speeds the CPUs had before the first change. */
+static MTPAR_INLINE void mtpar_fv_restore(void)
+{
+	struct mtpar_fv *fv = mtpar_fv_get();
+	int cpu;
+
+	for (cpu = 0; cpu < MTPAR_FV_MAXCPU; cpu++)
+		if (fv->cpu_ok[cpu] == 1 && fv->orig_khz[cpu] > 0)
+			mtpar_fv_write(cpu, fv->orig_khz[cpu]);
+}
+
+/* Is cpufreq usable on cpu: userspace governor, known limits, writable setspeed? */
+static MTPAR_INLINE int mtpar_fv_probe(int cpu)
+{
+	struct mtpar_fv *fv = mtpar_fv_get();
+	char buf[64];
+	int i;
+
+	if (!mtpar_fv_read(cpu, "scaling_governor", buf))
+		return mtpar_fv_notice("no cpufreq", cpu), 0;
+	for (i = 0; "userspace"[i] && buf[i] == "userspace"[i]; i++)
+		;
+	if (i != 9 || (buf[9] != '\n' && buf[9] != '\0'))
+		return mtpar_fv_notice("governor is not 'userspace'", cpu), 0;
+	if (!mtpar_fv_read(cpu, "cpuinfo_max_freq", buf) || !(fv->max_khz[cpu] = mtpar_fv_number(buf)) ||
+	    !mtpar_fv_read(cpu, "cpuinfo_min_freq", buf))
+		return mtpar_fv_notice("no frequency limits", cpu), 0;
+	fv->min_khz[cpu] = mtpar_fv_number(buf);
+	fv->orig_khz[cpu] = mtpar_fv_read(cpu, "scaling_cur_freq", buf) ? mtpar_fv_number(buf) : 0;
+	if (!mtpar_fv_write(cpu, fv->orig_khz[cpu] ? fv->orig_khz[cpu] : fv->max_khz[cpu]))
+		return mtpar_fv_notice("scaling_setspeed is not writable", cpu), 0;
+	return 1;
+}
+
+/* The CPU a call for pe acts on, -1 if none is known. */
+static MTPAR_INLINE int mtpar_fv_cpu(int pe)
+{
+	struct mtpar_fv *fv = mtpar_fv_get();
+	int own = mtpar_team_size() > 1 ? mtpar_thread() == pe : pe == 0;
+
+	if (own) {
+		int cpu = sched_getcpu();
+
+		if (cpu >= 0 && cpu < MTPAR_FV_MAXCPU && pe >= 0 && pe < MTPAR_FV_MAXPE)
+			fv->cpu_of[pe] = cpu + 1;
+		return cpu < MTPAR_FV_MAXCPU ? cpu : -1;
+	}
+	return pe >= 0 && pe < MTPAR_FV_MAXPE ? fv->cpu_of[pe] - 1 : -1;
+}
+
+/* Sets cpu to the state's fraction of its maximum (OFF: its minimum). */
+static MTPAR_INLINE void mtpar_fv_apply(int cpu, double freq)
+{
+	struct mtpar_fv *fv = mtpar_fv_get();
+	unsigned long khz;
+	int ok = 1;
+
+#ifdef _OPENMP
+#pragma omp critical(mtpar_fv)
+#endif
+	{
+		if (MTPAR_LOAD(&fv->control, relaxed) && fv->cpu_ok[cpu] == 0) {
+			if (!fv->restoring)
+				fv->restoring = atexit(mtpar_fv_restore) == 0;
+			fv->cpu_ok[cpu] = (signed char)(mtpar_fv_probe(cpu) ? 1 : -1);
+		}
+		ok = MTPAR_LOAD(&fv->control, relaxed) && fv->cpu_ok[cpu] == 1;
+	}
+	if (!ok)
+		return;
+	khz = freq > 0 ? (unsigned long)(freq * (double)fv->max_khz[cpu] + 0.5) : fv->min_khz[cpu];
+	if (khz < fv->min_khz[cpu])
+		khz = fv->min_khz[cpu];
+	if (khz > fv->max_khz[cpu])
+		khz = fv->max_khz[cpu];
+	mtpar_fv_write(cpu, khz);
+}
+
+/* MTPAR_FV_TRACE: one line per call, written by one fputs (stdio locks the stream). */
+static MTPAR_INLINE void mtpar_fv_trace(int pe, const char *name)
+{
+	struct mtpar_fv *fv = mtpar_fv_get();
+	double ns = 0;
+	char line[128];
+	int n = 0;
+
+#ifdef _OPENMP
+	ns = (omp_get_wtime() - fv->t0) * 1e9;
+#endif
+	if (ns >= 1e9)
+		mtpar_fv_put(line, &n, (unsigned long)(ns / 1e9), 1);
+	mtpar_fv_put(line, &n, (unsigned long)(ns - (double)(unsigned long)(ns / 1e9) * 1e9),
+	             ns >= 1e9 ? 9 : 1);
+	mtpar_fv_cat(line, &n, " ");
+	mtpar_fv_put(line, &n, (unsigned long)pe, 1);
+	mtpar_fv_cat(line, &n, " ");
+	for (; *name && n < (int)sizeof(line) - 2; name++)
+		line[n++] = *name;
+	line[n++] = '\n';
+	line[n] = '\0';
+	fputs(line, fv->trace);
+}
+
+/* The first call opens the trace and starts its clock. */
+static MTPAR_INLINE void mtpar_fv_start(void)
+{
+	static const double mtpar_fv_default_freq[] = { 1, 0.5, 0.25, 0 };
+	static const char *const mtpar_fv_default_name[] = { "FULL", "MID", "LOW", "OFF" };
+	struct mtpar_fv *fv = mtpar_fv_get();
+
+	if (MTPAR_LOAD(&fv->started, acquire))
+		return;
+#ifdef _OPENMP
+#pragma omp critical(mtpar_fv)
+#endif
+	if (!MTPAR_LOAD(&fv->started, relaxed)) {
+		const char *path = getenv("MTPAR_FV_TRACE");
+
+#ifdef _OPENMP
+		fv->t0 = omp_get_wtime();
+#endif
+		if (fv->nstates == 0) /* no mtpar_fv_setup: the default table */
+			mtpar_fv_setup(4, mtpar_fv_default_freq, mtpar_fv_default_name);
+		MTPAR_STORE(&fv->control, 1, relaxed);
+		if (path && path[0] && !(fv->trace = fopen(path, "a")))
+			fputs("mtpar: cannot open the MTPAR_FV_TRACE file\n", stderr);
+		MTPAR_STORE(&fv->started, 1, release);
+	}
+}
+
+static MTPAR_INLINE void oscar_fvcontrol(int pe, int state)
+{
+	struct mtpar_fv *fv = mtpar_fv_get();
+	int cpu;
+
+	mtpar_fv_start();
+	if (state < 0 || state >= fv->nstates)
+		return;
+	if (fv->trace)
+		mtpar_fv_trace(pe, fv->name[state]);
+	cpu = mtpar_fv_cpu(pe);
+	if (cpu >= 0 && MTPAR_LOAD(&fv->control, relaxed))
+		mtpar_fv_apply(cpu, fv->freq[state]);
+}
+#else
+/* Elsewhere: no frequency control, no trace. */
 static MTPAR_INLINE void oscar_fvcontrol(int pe, int state)
 {
 	(void)pe;
 	(void)state;
 }
+#endif
 
 #endif /* MTPAR_RT_H */

@@ -104,4 +104,17 @@ bool codegen_check_clone(const Clone *c, const Func *caller, char *why, size_t s
  */
 bool codegen_split_ok(const SplitLoop *sl, const Func *callee, char *why, size_t size);
 
+/* ------------------------------------------------------------------ */
+/* gantt.c: the schedules as an SVG Gantt chart (--gantt)              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Writes one chart for every plan with a schedule, one row per core:
+ * tasks colored by their state in plan->power (FULL when it is NULL), the
+ * critical path with a thick border, waits (OFF ones grey), a time axis in
+ * seconds of t's unit, and a legend of t's states.  Atomic: a temporary
+ * file renamed into place.  False after a diagnostic.
+ */
+bool gantt_write(const PlanList *plans, const FvTable *t, const char *path);
+
 #endif /* MTPAR_BACKEND_H */

@@ -679,10 +679,23 @@ bool codegen_split_ok(const SplitLoop *sl, const Func *callee, char *why, size_t
 	return ok;
 }
 
-static bool leaves(const Stmt *s, void *ctx)
+/*
+ * Does a return, goto or label lie inside s, outside the workspace
+ * statements of f (scratch_stmt: a null check's return is never taken in
+ * the clone, whose workspaces are buffers)?
+ */
+static bool part_leaves(const Func *f, const Stmt *s)
 {
-	(void)ctx;
-	return s->kind == ST_RETURN || s->kind == ST_GOTO || s->kind == ST_LABEL;
+	if (!s || scratch_stmt(f, s))
+		return false;
+	if (s->kind == ST_RETURN || s->kind == ST_GOTO || s->kind == ST_LABEL)
+		return true;
+	if (part_leaves(f, s->then) || part_leaves(f, s->els))
+		return true;
+	for (uint32_t i = 0; i < s->body.len; i++)
+		if (part_leaves(f, s->body.items[i]))
+			return true;
+	return s->loop && part_leaves(f, s->loop->body);
 }
 
 /*
@@ -884,13 +897,13 @@ bool codegen_check_clone(const Clone *c, const Func *caller, char *why, size_t s
 		bool ok;
 
 		if (!sl || sl->top != s) {
-			if (!harmless_in_every_chunk(s))
+			if (!harmless_in_every_chunk(s) && !scratch_stmt(f, s))
 				return fail(why, size, "%s: line %u would run in every chunk", name,
 				            line_of(f->src, s->start));
 			continue;
 		}
 		next++;
-		if (stmt_any(s, leaves, NULL, NULL))
+		if (part_leaves(f, s))
 			return fail(why, size, "%s: part at line %u returns or jumps", name,
 			            line_of(f->src, s->start));
 		if (!sl->split)
@@ -1349,6 +1362,73 @@ static const char *clone_name(const Clone *c)
 	return str_done(&b);
 }
 
+static const ScratchList *scratch_of(const Func *f)
+{
+	static const ScratchList none;
+	bool only;
+	const ScratchList *l = func_scratch(f, &only);
+
+	return l ? l : &none;
+}
+
+static const char *fmt_str(const char *fmt, ...) MTPAR_PRINTF(1, 2);
+static const char *fmt_str(const char *fmt, ...)
+{
+	Str b = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	str_vprintf(&b, fmt, ap);
+	va_end(ap);
+	return str_done(&b);
+}
+
+/* Is sc's free a statement of its own, `FREE(v);`? */
+static bool bare_free_in(const Stmt *s, const Scratch *sc)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_EXPR && s->expr == sc->free)
+		return true;
+	if (bare_free_in(s->then, sc) || bare_free_in(s->els, sc))
+		return true;
+	for (uint32_t i = 0; i < s->body.len; i++)
+		if (bare_free_in(s->body.items[i], sc))
+			return true;
+	return s->loop && bare_free_in(s->loop->body, sc);
+}
+
+static bool bare_free(const Func *f, const Scratch *sc)
+{
+	return bare_free_in(f->body, sc);
+}
+
+/*
+ * The clone's workspaces: a top-level one becomes parameter mtpar_wsK, one
+ * in a nested block a buffer on the stack declared just before it; their
+ * frees become 0 (a bare `FREE(v);` becomes `(void)0;`).
+ */
+static void scratch_edits(const Func *f, EditList *el)
+{
+	const ScratchList *ws = scratch_of(f);
+	uint32_t top = 0, stack = 0;
+
+	for (uint32_t i = 0; i < ws->len; i++) {
+		const Scratch *sc = &ws->items[i];
+		const Stmt *d = sc->decl;
+
+		if (sc->top) {
+			edit_replace(el, sc->alloc->start, sc->alloc->end, fmt_str("mtpar_ws%u", top++));
+		} else {
+			edit_insert(el, d->start, fmt_str("MTPAR_ALIGN64 unsigned char mtpar_stack%u[%lld]; ",
+			                                  stack, (long long)sc->size));
+			edit_replace(el, sc->alloc->start, sc->alloc->end,
+			             fmt_str("(void *)mtpar_stack%u", stack++));
+		}
+		edit_replace(el, sc->free->start, sc->free->end, bare_free(f, sc) ? "(void)0" : "0");
+	}
+}
+
 /* The declarator edits shared by the clone and its prototype: name and parameters. */
 static void clone_decl_edits(const Clone *c, EditList *el)
 {
@@ -1357,15 +1437,22 @@ static void clone_decl_edits(const Clone *c, EditList *el)
 
 	if (!find_decl_name(f, &at, &lp, &rp))
 		die("declarator of %s vanished", func_name(f));
+	Str b = { 0 };
+	const ScratchList *ws = scratch_of(f);
+
+	str_puts(&b, "int mtpar_part, long mtpar_lo, long mtpar_hi");
+	for (uint32_t i = 0, k = 0; i < ws->len; i++)
+		if (ws->items[i].top)
+			str_printf(&b, ", void *mtpar_ws%u", k++);
 	edit_replace(el, at, at + (uint32_t)strlen(func_name(f)), clone_name(c));
 	if (params_empty(f->src->text, lp, rp)) {
-		edit_replace(el, lp + 1, rp, "int mtpar_part, long mtpar_lo, long mtpar_hi");
+		edit_replace(el, lp + 1, rp, str_done(&b));
 		return;
 	}
 	/* right after the last parameter, before any blanks up to ')' */
 	while (rp > lp + 1 && strchr(" \t\r\n", f->src->text[rp - 1]))
 		rp--;
-	edit_insert(el, rp, ", int mtpar_part, long mtpar_lo, long mtpar_hi");
+	edit_insert(el, rp, fmt_str(", %s", str_done(&b)));
 }
 
 static const char *src_text(const Source *src, const Expr *e)
@@ -1422,6 +1509,7 @@ static const char *clone_definition(const Clone *c)
 
 	clone_decl_edits(c, &el);
 	edit_insert(&el, f->body->start + 1, " (void)mtpar_part; (void)mtpar_lo; (void)mtpar_hi;");
+	scratch_edits(f, &el);
 	for (uint32_t k = 0; k < c->parts.len; k++) {
 		const SplitLoop *sl = &c->parts.items[k];
 
@@ -1472,6 +1560,12 @@ static void clone_comment(Str *b, const Clone *c)
 			str_printf(b, " split over %s",
 			           intern_name(sl->loop->loop->ivs.items[0].var->name));
 	}
+	for (uint32_t i = 0, k = 0, n = 0; i < scratch_of(f)->len; i++) {
+		const Scratch *sc = &scratch_of(f)->items[i];
+
+		str_printf(b, "%s workspace %s %s", n++ ? "," : ";", intern_name(sc->var->name),
+		           sc->top ? fmt_str("from the caller (mtpar_ws%u)", k++) : "on the stack");
+	}
 	str_puts(b, " */\n");
 }
 
@@ -1511,6 +1605,45 @@ static void emit_clones(const Program *prog, const ParPlan *p, EditList *edits,
 }
 
 /* ---- the parallel span ---- */
+
+static uint32_t top_scratch_count(const Func *f)
+{
+	const ScratchList *ws = scratch_of(f);
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < ws->len; i++)
+		n += ws->items[i].top;
+	return n;
+}
+
+/* The SBs whose chunks need workspaces from the caller, each once, in task order. */
+typedef Array(const ParTask *) TaskRefs;
+
+static void scratch_callers(const ParPlan *p, TaskRefs *out)
+{
+	for (uint32_t t = 0; t < p->tasks.len; t++) {
+		const ParTask *task = &p->tasks.items[t];
+		bool seen = false;
+
+		if (task->kind != TASK_CHUNK || !top_scratch_count(task->clone->callee))
+			continue;
+		for (uint32_t i = 0; i < out->len; i++)
+			seen |= out->items[i]->mt == task->mt;
+		if (!seen)
+			array_push(out, task);
+	}
+}
+
+/* `FREE(..., mtpar_wsM_K, ...)`: the callee's free call on the caller's buffer. */
+static const char *free_text(const Source *src, const Scratch *sc, const char *var)
+{
+	Str b = { 0 };
+
+	str_putn(&b, src->text + sc->free->start, sc->free_ptr->start - sc->free->start);
+	str_puts(&b, var);
+	str_putn(&b, src->text + sc->free_ptr->end, sc->free->end - sc->free_ptr->end);
+	return str_done(&b);
+}
 
 typedef struct Gen {
 	const ParPlan *plan;
@@ -1577,7 +1710,10 @@ static void task_text(Gen *g, uint32_t t, int depth)
 		str_printf(&b, "(void)%s(", clone_name(task->clone));
 		for (uint32_t i = 0; i < mt->call->args.len; i++)
 			str_printf(&b, "%s, ", src_text(src, mt->call->args.items[i]));
-		str_printf(&b, "%d, %lld, %lld);", task->part, (long long)lo, (long long)hi);
+		str_printf(&b, "%d, %lld, %lld", task->part, (long long)lo, (long long)hi);
+		for (uint32_t k = 0; k < top_scratch_count(task->clone->callee); k++)
+			str_printf(&b, ", mtpar_ws%d_%u", mt->id, k);
+		str_puts(&b, ");");
 	}
 	line(&g->out, g->indent, depth, "%s", b.s);
 	free(b.s);
@@ -1660,6 +1796,55 @@ static void region_oscar(Gen *g)
 	line(&g->out, g->indent, 2, "}");
 }
 
+/*
+ * Calls fn on each top-level workspace of each SB in callers, with its
+ * number k among its callee's (the clone's mtpar_wsK), in task order or,
+ * with reverse, the other way round.
+ */
+typedef void ScratchFn(Gen *g, const MT *mt, const Scratch *sc, uint32_t k);
+
+static void each_top_scratch(Gen *g, const TaskRefs *callers, bool reverse, ScratchFn *fn)
+{
+	for (uint32_t n = 0; n < callers->len; n++) {
+		const MT *mt = callers->items[reverse ? callers->len - 1 - n : n]->mt;
+		const ScratchList *ws = scratch_of(mt->callee);
+		uint32_t ntop = top_scratch_count(mt->callee), k = 0;
+
+		for (uint32_t m = 0; m < ws->len; m++) {
+			const Scratch *sc = &ws->items[reverse ? ws->len - 1 - m : m];
+
+			if (sc->top) {
+				fn(g, mt, sc, reverse ? ntop - 1 - k : k);
+				k++;
+			}
+		}
+	}
+}
+
+/* One set of workspaces per SB: its chunks share them, SBs that may run at once must not. */
+static void scratch_decl(Gen *g, const MT *mt, const Scratch *sc, uint32_t k)
+{
+	line(&g->out, g->indent, 1, "void *mtpar_ws%d_%u = NULL; /* %s of %s, line %u: %lld bytes */",
+	     mt->id, k, intern_name(sc->var->name), func_name(mt->callee),
+	     line_of(mt->func->src, mt->start), (long long)sc->size);
+}
+
+/* ` && (mtpar_wsM_K = (void *)ALLOC(...)) != NULL`, continuing the fork condition. */
+static void scratch_take(Gen *g, const MT *mt, const Scratch *sc, uint32_t k)
+{
+	str_printf(&g->out, " &&\n%s\t\t(mtpar_ws%d_%u = (void *)%s) != NULL", g->indent, mt->id, k,
+	           src_text(mt->callee->src, sc->alloc));
+}
+
+/* Given back in the reverse order of taking (TVM's allocator is a stack). */
+static void scratch_give(Gen *g, const MT *mt, const Scratch *sc, uint32_t k)
+{
+	const char *var = fmt_str("mtpar_ws%d_%u", mt->id, k);
+
+	line(&g->out, g->indent, 1, "if (%s != NULL)", var);
+	line(&g->out, g->indent, 2, "(void)%s;", free_text(mt->callee->src, sc, var));
+}
+
 static const char *const block_comment[] = {
 	"/*",
 	" * Threads fork once; each core runs its tasks in order and waits only",
@@ -1676,6 +1861,7 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	const Schedule *s = p->sched;
 	const Source *src = p->func->src;
 	int np = g->sy->ncores;
+	TaskRefs callers = { 0 };
 
 	str_printf(&g->out,
 	           "{ /* mtpar: %u tasks on %d cores, %s schedule, predicted speedup %.2f */\n",
@@ -1687,8 +1873,16 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	     g->sy->nflags > 0 ? g->sy->nflags : 1);
 	line(&g->out, g->indent, 1, "static unsigned mtpar_gen_%s;", g->fname);
 	line(&g->out, g->indent, 1, "int mtpar_ran = 0;");
+	scratch_callers(p, &callers);
+	each_top_scratch(g, &callers, false, scratch_decl);
 	str_puts(&g->out, "\n");
-	line(&g->out, g->indent, 1, "if (mtpar_can_fork(%d)) {", np);
+	if (callers.len)
+		line(&g->out, g->indent, 1,
+		     "/* the callees' workspaces are taken here, on this thread, and given back below */");
+	str_puts(&g->out, g->indent);
+	str_printf(&g->out, "\tif (mtpar_can_fork(%d)", np);
+	each_top_scratch(g, &callers, false, scratch_take);
+	str_puts(&g->out, ") {\n");
 	line(&g->out, g->indent, 2, "unsigned mtpar_gen = ++mtpar_gen_%s;", g->fname);
 	str_puts(&g->out, "\n");
 	if (g->opts->oscar_api)
@@ -1696,6 +1890,8 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	else
 		region_openmp(g);
 	line(&g->out, g->indent, 1, "}");
+	each_top_scratch(g, &callers, true, scratch_give);
+	array_free(&callers);
 	line(&g->out, g->indent, 1, "if (!mtpar_ran) {");
 	str_puts(&g->out, g->indent);
 	str_puts(&g->out, "\t\t");

@@ -497,7 +497,17 @@ typedef struct FuncInfo {
 	bool has_goto;        /* loops' induction ranges are not trusted */
 	bool external;        /* callable from outside the program */
 	Summary *sum;
+	bool scratch_done;    /* scratch and scratch_only are known */
+	bool scratch_only;    /* every allocation, free and I/O is a workspace's */
+	ScratchList scratch;  /* func_scratch */
 } FuncInfo;
+
+/* The object that stands for one SB's copy of its callee's top-level workspace. */
+typedef struct ScratchObj {
+	const MT *sb;
+	const Var *local;     /* the callee's pointer local */
+	Var *obj;
+} ScratchObj;
 
 /* A pointer parameter passed on as another function's argument. */
 typedef struct ParamEdge {
@@ -513,6 +523,7 @@ static struct {
 	uint32_t loop_cap, loop_len;
 	Array(ParamEdge) edges;
 	Var *allocator, *io;
+	Array(struct ScratchObj) scratch_objs; /* per SB and workspace, for chunks */
 	bool all_escape;         /* an unmodelled expression: assume the worst */
 	Func *cur;               /* function being analysed */
 } A;
@@ -582,6 +593,8 @@ static void reset_state(void)
 		free(vi);
 	}
 	array_free(&A.vars);
+	for (uint32_t i = 0; i < A.funcs.len; i++)
+		array_free(&A.funcs.items[i].scratch);
 	array_free(&A.funcs);
 	array_free(&A.names);
 	for (uint32_t i = 0; i < A.loop_cap; i++) {
@@ -592,6 +605,7 @@ static void reset_state(void)
 	}
 	free(A.loops);
 	array_free(&A.edges);
+	array_free(&A.scratch_objs);
 	memset(&A, 0, sizeof(A));
 }
 
@@ -2573,6 +2587,276 @@ static void escape_stmts(Stmt *s)
 }
 
 /* ------------------------------------------------------------------ */
+/* Workspaces a function takes and gives back itself                   */
+/* ------------------------------------------------------------------ */
+
+static bool const_int(const Expr *e, int64_t *v);
+
+/* The largest workspace of a nested block that a clone keeps on its stack. */
+#define SCRATCH_STACK_MAX 65536
+
+/* Every argument of call but number skip is an integer constant. */
+static bool const_args(const Expr *call, uint32_t skip)
+{
+	for (uint32_t i = 0; i < call->args.len; i++)
+		if (i != skip && !iv_is_const(eval_int(call->args.items[i], NULL)))
+			return false;
+	return true;
+}
+
+/* `T *v = ALLOC(constants);` with v defined there only and its memory ours alone. */
+static bool scratch_decl(Stmt *s, Scratch *sc)
+{
+	Expr *call = s->kind == ST_DECL && s->var ? strip_casts(s->expr) : NULL;
+	Var *v = s->var;
+	VarInfo *vi, *ti;
+	int arg;
+
+	if (!call || call->kind != EX_CALL || call->callee_func ||
+	    call_ext(call, &arg) != EXT_ALLOC || !const_args(call, UINT32_MAX))
+		return false;
+	vi = info_lookup(v);
+	ti = vi ? info_lookup(vi->target) : NULL;
+	if (!is_ptr_type(v->type) || v->storage != SC_NONE || v->addr_taken || !single_def(vi) ||
+	    vi->addr || !ti || ti->kind != OBJ_ALLOC || ti->escapes)
+		return false;
+	memset(sc, 0, sizeof(*sc));
+	sc->var = v;
+	sc->decl = s;
+	sc->alloc = call;
+	sc->size = alloc_size(call, arg);
+	return sc->size > 0;
+}
+
+/* The free of v among calls: the only one, with v itself and constants as arguments. */
+static bool scratch_free(const ExprList *calls, Scratch *sc)
+{
+	for (uint32_t i = 0; i < calls->len; i++) {
+		Expr *e = calls->items[i];
+		Expr *p;
+		int arg;
+
+		if (e->callee_func || call_ext(e, &arg) != EXT_FREE || arg < 0 ||
+		    (uint32_t)arg >= e->args.len)
+			continue;
+		p = strip_casts(e->args.items[arg]);
+		if (!p || p->kind != EX_VAR || p->var != sc->var)
+			continue;
+		if (sc->free || !const_args(e, (uint32_t)arg))
+			return false;
+		sc->free = e;
+		sc->free_ptr = e->args.items[arg];
+	}
+	return sc->free != NULL;
+}
+
+/*
+ * `FREE(v);` or `if (FREE(v) != 0) exit;` (or `if (FREE(v)) exit;`): with the
+ * call replaced by 0 it does nothing.
+ */
+static bool is_free_stmt(const Stmt *t, const Expr *call)
+{
+	Expr *c = t->expr;
+	int64_t k;
+
+	if (t->kind == ST_EXPR)
+		return strip_casts(c) == call;
+	if (t->kind != ST_IF || !c)
+		return false;
+	if (c->kind == EX_BINARY && c->op == OP_NE && const_int(c->rhs, &k) && k == 0)
+		c = c->lhs;
+	return strip_casts(c) == call;
+}
+
+/* The free runs once per run of the block, in a statement of its own after the decl. */
+static bool freed_in_block(const Stmt *block, uint32_t after, const Scratch *sc)
+{
+	for (uint32_t j = after + 1; j < block->body.len; j++)
+		if (is_free_stmt(block->body.items[j], sc->free))
+			return true;
+	return false;
+}
+
+/* `if (v == NULL) return K;` (or `!v`, `v == 0`): never taken once v is a buffer. */
+static bool is_null_check(const Stmt *s, const Var *v)
+{
+	Expr *c = s->kind == ST_IF && !s->els ? s->expr : NULL;
+	const Stmt *t = s->then;
+	Expr *x = NULL;
+	int64_t k;
+
+	if (!c)
+		return false;
+	if (c->kind == EX_UNARY && c->op == OP_NOT)
+		x = strip_casts(c->lhs);
+	else if (c->kind == EX_BINARY && c->op == OP_EQ && iv_is_const(eval_int(c->rhs, NULL)) &&
+	         eval_int(c->rhs, NULL).lo == 0)
+		x = strip_casts(c->lhs);
+	if (t && t->kind == ST_BLOCK && t->body.len == 1)
+		t = t->body.items[0];
+	return x && x->kind == EX_VAR && x->var == v && t && t->kind == ST_RETURN &&
+	       (!t->expr || const_int(t->expr, &k));
+}
+
+typedef struct ScratchScan {
+	Func *f;
+	ExprList calls;       /* every call of f */
+	ScratchList *out;
+} ScratchScan;
+
+static void note_call(Expr *e, void *ctx)
+{
+	ScratchScan *sc = ctx;
+
+	if (e->kind == EX_CALL)
+		array_push(&sc->calls, e);
+}
+
+static void scan_block(ScratchScan *ss, Stmt *s);
+
+static void scan_block_items(ScratchScan *ss, Stmt *b)
+{
+	for (uint32_t i = 0; i < b->body.len; i++) {
+		Scratch sc;
+
+		if (scratch_decl(b->body.items[i], &sc) && scratch_free(&ss->calls, &sc) &&
+		    freed_in_block(b, i, &sc)) {
+			sc.top = b == ss->f->body;
+			if (sc.top || sc.size <= SCRATCH_STACK_MAX)
+				array_push(ss->out, sc);
+		}
+		scan_block(ss, b->body.items[i]);
+	}
+}
+
+static void scan_block(ScratchScan *ss, Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_BLOCK) {
+		scan_block_items(ss, s);
+		return;
+	}
+	scan_block(ss, s->then);
+	scan_block(ss, s->els);
+	if (s->loop)
+		scan_block(ss, s->loop->body);
+}
+
+static bool is_scratch_call(const ScratchList *l, const Expr *e)
+{
+	for (uint32_t i = 0; i < l->len; i++)
+		if (l->items[i].alloc == e || l->items[i].free == e)
+			return true;
+	return false;
+}
+
+/* Every allocation, free and output of f's calls belongs to a workspace. */
+static bool only_scratch_state(const ExprList *calls, const ScratchList *l)
+{
+	for (uint32_t i = 0; i < calls->len; i++) {
+		const Expr *e = calls->items[i];
+		const Summary *cs;
+		int arg;
+
+		if (e->callee_func) {
+			cs = func_summary(e->callee_func);
+			for (uint32_t k = 0; cs && k < cs->acc.len; k++)
+				if (obj_kind(cs->acc.items[k].region.base) == OBJ_STATE)
+					return false;
+			continue;
+		}
+		switch (call_ext(e, &arg)) {
+		case EXT_ALLOC:
+		case EXT_FREE:
+			if (!is_scratch_call(l, e))
+				return false;
+			break;
+		case EXT_IO:
+			return false;
+		default:
+			break;
+		}
+	}
+	return true;
+}
+
+const ScratchList *func_scratch(const Func *f, bool *only)
+{
+	FuncInfo *fi = finfo(f);
+	ScratchScan ss = { 0 };
+
+	if (!fi) {
+		*only = false;
+		return NULL;
+	}
+	if (!fi->scratch_done && f->body) {
+		ss.f = fi->func;
+		ss.out = &fi->scratch;
+		visit_stmt(f->body, note_call, NULL, &ss);
+		scan_block(&ss, f->body);
+		fi->scratch_only = only_scratch_state(&ss.calls, &fi->scratch);
+		array_free(&ss.calls);
+	}
+	fi->scratch_done = true;
+	*only = fi->scratch_only;
+	return &fi->scratch;
+}
+
+bool scratch_stmt(const Func *f, const Stmt *s)
+{
+	bool only;
+	const ScratchList *l = func_scratch(f, &only);
+
+	for (uint32_t i = 0; l && i < l->len; i++) {
+		const Scratch *sc = &l->items[i];
+
+		if (sc->decl == s || is_free_stmt(s, sc->free) || is_null_check(s, sc->var))
+			return true;
+	}
+	return false;
+}
+
+/* The workspace of the function being walked that v (a pointer local) holds, if any. */
+static const Scratch *scratch_of(const Var *v)
+{
+	bool only;
+	const ScratchList *l = A.cur && v ? func_scratch(A.cur, &only) : NULL;
+
+	for (uint32_t i = 0; l && i < l->len; i++)
+		if (l->items[i].var == v)
+			return &l->items[i];
+	return NULL;
+}
+
+static bool scratch_call(const Expr *e)
+{
+	bool only;
+	const ScratchList *l = A.cur ? func_scratch(A.cur, &only) : NULL;
+
+	return l && is_scratch_call(l, e);
+}
+
+/* SB sb's own copy of its callee's top-level workspace held by local. */
+static Var *scratch_object(const MT *sb, const Var *local, int64_t size)
+{
+	ScratchObj so;
+	char *name;
+
+	for (uint32_t i = 0; i < A.scratch_objs.len; i++)
+		if (A.scratch_objs.items[i].sb == sb && A.scratch_objs.items[i].local == local)
+			return A.scratch_objs.items[i].obj;
+	name = xmalloc(strlen(intern_name(local->name)) + 32);
+	sprintf(name, "*%s@MT%d", intern_name(local->name), sb->id);
+	so.sb = sb;
+	so.local = local;
+	so.obj = new_object(name, OBJ_ALLOC, VAR_LOCAL, sb->func, NULL, size);
+	free(name);
+	array_push(&A.scratch_objs, so);
+	return so.obj;
+}
+
+/* ------------------------------------------------------------------ */
 /* Summaries: walking an MT's statements                                */
 /* ------------------------------------------------------------------ */
 
@@ -3002,9 +3286,12 @@ static void walk_call(Walk *w, Expr *e)
 		mem_span(w, e, 0, ACC_WRITE);
 		return;
 	case EXT_ALLOC:
-		state_rw(w, A.allocator, e);
+		if (!(w->chunk && scratch_call(e)))
+			state_rw(w, A.allocator, e);
 		return;
 	case EXT_FREE:
+		if (w->chunk && scratch_call(e))
+			return; /* a clone gives nothing back: the caller or the stack owns it */
 		if (arg >= 0 && (uint32_t)arg < e->args.len)
 			record_whole(w, resolve_ptr(e->args.items[arg], &w->env), ACC_WRITE, e);
 		else
@@ -3113,7 +3400,8 @@ static void walk_decl(Walk *w, Stmt *s)
 		return; /* a static's initializer runs once, before the program */
 	walk_expr(w, s->expr);
 	record(w, ptr_obj(v, iv_const(0), v->type), type_size(v->type), ACC_WRITE, s->expr);
-	alloc_def(w, v, s->expr);
+	if (!(w->chunk && scratch_of(v)))
+		alloc_def(w, v, s->expr); /* a clone's workspace is not fresh: its parts share it */
 	chunk_rebind(w, v, s->expr);
 }
 
@@ -3217,6 +3505,12 @@ static bool is_private(const Walk *w, const Var *b)
 
 	if (!b)
 		return false;
+	if (bi && bi->kind == OBJ_ALLOC && w->chunk && bi->origin && bi->origin->scope == VAR_LOCAL) {
+		const Scratch *sc = scratch_of(bi->origin);
+
+		if (sc && sc->top)
+			return false; /* the chunks of one call share it */
+	}
 	if (bi && bi->kind == OBJ_ALLOC)
 		return !bi->escapes && in_list(&w->priv, bi->origin);
 	return in_list(&w->priv, b);
@@ -3342,6 +3636,22 @@ static Summary *chunk_walk(Func *g, const SplitLoop *part, int64_t lo, int64_t h
 	return ok ? w.sum : NULL;
 }
 
+/* The callee's top-level workspaces in a chunk's summary become sb's own objects. */
+static void rebase_scratch(Summary *sum, const MT *sb)
+{
+	for (uint32_t i = 0; i < sum->acc.len; i++) {
+		Region *r = &sum->acc.items[i].region;
+		VarInfo *bi = info_lookup(r->base);
+		const Scratch *sc;
+
+		if (!bi || bi->kind != OBJ_ALLOC || !bi->origin)
+			continue;
+		sc = scratch_of(bi->origin);
+		if (sc && sc->top)
+			r->base = scratch_object(sb, sc->var, sc->size);
+	}
+}
+
 Summary *summarize_chunk(const MT *sb, const SplitLoop *part, int64_t lo, int64_t hi)
 {
 	Func *g = sb && sb->kind == MT_SB ? sb->callee : NULL;
@@ -3366,6 +3676,8 @@ Summary *summarize_chunk(const MT *sb, const SplitLoop *part, int64_t lo, int64_
 	if (sb->unmodelled & BARRIER_KINDS)
 		set_barrier(&w, NULL);
 	walk_done(&w);
+	A.cur = g;
+	rebase_scratch(w.sum, sb);
 	A.cur = NULL;
 	return w.sum;
 }

@@ -114,6 +114,48 @@ void summary_dump(FILE *out, const MT *mt);
  * of the callee, an IV that does not start at a constant, a value that
  * leaves its type).  Arena-owned; needs compute_summaries.
  */
+/*
+ * Workspace a function takes from an allocator and gives back itself
+ * (TVM 0.8's `void* data_pad = TVMBackendAllocWorkspace(1, 0, n, 2, 32);`
+ * ... `TVMBackendFreeWorkspace(1, 0, data_pad)`).  A chunk clone must not
+ * call the allocator (TVM's is not thread-safe), so it gets the memory
+ * another way: a top-level workspace, which every part shares, from its
+ * caller, which takes it before the parallel region and gives it back
+ * after; one declared in a nested block (fresh in every iteration) from a
+ * buffer on the clone's stack.  The pointer is defined once, its address
+ * never taken, its memory reached through no unknown pointer, and one call
+ * in the same block frees it; the allocator's arguments are constants.
+ */
+typedef struct Scratch {
+	Var *var;        /* the pointer local */
+	Stmt *decl;      /* its declaration, whose initializer is the allocation */
+	Expr *alloc;     /* the allocator call (the initializer without its casts) */
+	Expr *free;      /* the call that gives it back */
+	Expr *free_ptr;  /* free's pointer argument */
+	int64_t size;    /* bytes requested */
+	bool top;        /* declared at the function's top level: the caller provides it */
+} Scratch;
+
+typedef Array(Scratch) ScratchList;
+
+/*
+ * f's workspaces.  *only: every allocation, free and I/O of f (its callees
+ * included) is one of them, so a clone that replaces them touches none of
+ * the allocator's or the output's state.  Computed once; needs
+ * compute_summaries.
+ */
+const ScratchList *func_scratch(const Func *f, bool *only);
+/*
+ * Is s one of f's workspace declarations, the statement that frees one, or
+ * `if (v == NULL) return K;` for one (each does nothing in a clone)?
+ */
+bool scratch_stmt(const Func *f, const Stmt *s);
+/*
+ * Summaries of chunks (summarize_chunk) keep a top-level workspace: every
+ * chunk of one call shares it, so its parts depend on each other through
+ * it.  Each SB gets its own object for it (the caller takes one buffer per
+ * call), named "*VAR@MTn".
+ */
 struct SplitLoop;
 Summary *summarize_chunk(const MT *sb, const struct SplitLoop *part, int64_t lo, int64_t hi);
 
@@ -463,6 +505,8 @@ bool schedule_check(const TaskGraph *g, const Schedule *s, char *why, size_t siz
  * path, makespan, sequential time and predicted speedup seq_time/makespan.
  */
 void schedule_dump(FILE *out, const TaskGraph *g, const Schedule *s);
+/* A time or cost as the dumps print it: integers as such, else up to three decimals. */
+void sched_put_num(FILE *out, double v);
 
 /* ------------------------------------------------------------------ */
 /* plan.c: loop decomposition, cost model and the parallel plan        */
@@ -505,6 +549,7 @@ typedef struct ParTask {
 	Summary *summary;     /* the task's accesses in the level's terms */
 	const char *name;     /* "MT3", "MT3.p1[0:16)" */
 	const char *note;     /* TASK_WHOLE of an SB: why it was not decomposed, else NULL */
+	bool on_core0;        /* allocates or frees: pinned to core 0, the thread around the region */
 } ParTask;
 
 /*
@@ -522,6 +567,7 @@ typedef struct ParPlan {
 	Array(Clone *) clones;
 	const char *why_not;  /* set when the function stays sequential: the reason */
 	double func_cost;     /* estimated cost of the whole function, span included */
+	struct PowerSchedule *power; /* --power: each task's FV state and each core's switches (power.c) */
 } ParPlan;
 
 /*
@@ -539,5 +585,137 @@ void plan_dump(FILE *out, const PlanList *plans);
  * per decomposed call, each loop split into chunks or why not.
  */
 void report_plans(const PlanList *plans);
+
+/* ------------------------------------------------------------------ */
+/* power.c: frequency/voltage states and the power-aware schedule      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * One frequency/voltage state of a core.  A state number is an index into
+ * FvTable.states: the table lists the fastest state first (state 0, the
+ * nominal speed: frequency 1) and the slowest last; OFF is the state with
+ * frequency 0 (the core is powered down and runs nothing).  The default
+ * table: 0 FULL (f 1, V 1), 1 MID (1/2, 0.87), 2 LOW (1/4, 0.71), 3 OFF.
+ */
+typedef struct FvState {
+	const char *name;       /* an identifier: "FULL", "MID", "LOW", "OFF" */
+	double freq;            /* fraction of the nominal frequency, in [0, 1] */
+	double volt;            /* fraction of the nominal voltage */
+} FvState;
+
+#define FV_FULL 0           /* the state every frame starts and ends in */
+
+/*
+ * The power model (see power.c for the energy formula).  Times are in the
+ * cost model's unit (one simple operation at FULL), energies in the
+ * dynamic energy of one such operation at FULL.  Arena-owned.
+ */
+typedef struct FvTable {
+	const char *path;       /* the --fv-table file, NULL for the default table */
+	Array(FvState) states;  /* fastest first; states[FV_FULL].freq == 1 */
+	int off;                /* the OFF state (frequency 0), -1 if the table has none */
+	double static_fraction; /* static power while on, over dynamic power at FULL */
+	double switch_time;     /* one state change, cost units */
+	double switch_energy;   /* one state change, energy units */
+	double unit_seconds;    /* seconds per cost unit at FULL (converts --deadline) */
+} FvTable;
+
+/* FULL, MID, LOW, OFF; static 0.1; switch 10 us and 10 us of FULL power; 1 ns per unit. */
+FvTable *fv_table_default(void);
+/*
+ * Reads a table (format in doc/mtpar.1 and doc/fv-table.example): lines of
+ * `state NAME FREQ VOLT`, `static F`, `switch-time T`, `switch-energy T`,
+ * `unit T`, `#` comments.  Omitted settings keep their defaults; state
+ * lines, if any, replace the default states.  NULL after a GCC-style
+ * diagnostic (file:line:col: error: ...).
+ */
+FvTable *fv_table_load(const char *path);
+
+#define POWER_MODES(X)                                                     \
+	X(POWER_NONE, "none")         /* no power control */                     \
+	X(POWER_FASTEST, "fastest")   /* no longer than the schedule at FULL */ \
+	X(POWER_DEADLINE, "deadline") /* the frame ends at a given deadline */
+
+typedef enum PowerMode { POWER_MODES(X_ENUM) } PowerMode;
+
+/*
+ * One state change of a core, for the code generator: call
+ * oscar_fvcontrol(core, state) at this point of the core's task list.
+ * pos is the index in Schedule.core[k] of the task it precedes, or
+ * core[k].len for the end of the core's work.  A change with !wake goes
+ * right after the previous task (before pos's waits for other cores), so
+ * that it overlaps the wait; a change with wake ends an OFF wait and goes
+ * after pos's waits, right before the task runs (at pos == len: when the
+ * frame ends, after the join).  An OFF wait is always a pair: OFF (!wake),
+ * then the next state (wake), at the same pos.
+ */
+typedef struct PowerSwitch {
+	uint32_t pos;           /* index into Schedule.core[k]; core[k].len: the frame's end */
+	int state;              /* index into FvTable.states */
+	bool wake;              /* ends an OFF wait: after the waits, not before */
+	double at;              /* model time the change starts (cost units) */
+} PowerSwitch;
+
+/* A wait of a core between two of its tasks (or before its first, after its last). */
+typedef struct PowerIdle {
+	int core;
+	uint32_t pos;           /* the task it precedes, as PowerSwitch.pos */
+	double from, to;        /* in the power schedule, cost units */
+	int state;              /* OFF when the wait pays for the switches, else the state kept */
+} PowerIdle;
+
+typedef Array(PowerSwitch) PowerSwitchList;
+
+/*
+ * The power schedule of one Schedule: each core keeps its tasks and their
+ * order, tasks start as early as their predecessors, their core and the
+ * switches allow.  Arena-owned (lists never freed, like the schedule's).
+ */
+typedef struct PowerSchedule {
+	PowerMode mode;
+	const FvTable *table;
+	double horizon;         /* the frame: the makespan at FULL, or the deadline */
+	int *state;             /* per task: its state (never OFF) */
+	double *start, *finish; /* per task, stretched: finish - start = cost / freq */
+	bool *critical;         /* per task: no slack in the schedule at FULL */
+	PowerSwitchList *switches; /* per core, in execution order */
+	Array(PowerIdle) idle;  /* every wait longer than zero, by core, then time */
+	uint32_t nswitches;     /* all cores */
+	double makespan_full;   /* the schedule at FULL: Schedule.makespan */
+	double energy_full;     /* all FULL, every core on for the whole frame */
+	double makespan;        /* last finish of the power schedule (<= horizon) */
+	double energy;          /* energy_dynamic + energy_static + energy_switch */
+	double energy_dynamic, energy_static, energy_switch;
+} PowerSchedule;
+
+const char *power_mode_name(PowerMode m);
+/*
+ * The power schedule of s for g (s from schedule_graph or schedule_with).
+ * POWER_FASTEST: the frame is s->makespan, so the schedule never gets
+ * longer; POWER_DEADLINE: the frame is `deadline` (cost units), and the
+ * slack up to it goes to the tasks on the critical path first.  NULL when
+ * the deadline is shorter than s->makespan (the caller reports it with
+ * that bound).  The energy is never above energy_full.
+ */
+PowerSchedule *power_assign(const TaskGraph *g, const Schedule *s, const FvTable *t,
+                            PowerMode mode, double deadline);
+/*
+ * The power schedule of a given assignment (state per task, none OFF) in a
+ * frame of `horizon` cost units: times, waits, switches and energy.  NULL
+ * when it does not fit the frame.  For tests and comparisons.
+ */
+PowerSchedule *power_evaluate(const TaskGraph *g, const Schedule *s, const FvTable *t,
+                              double horizon, const int *state);
+/* Is ps consistent with g and s: dependences, core order, switch times, frame? */
+bool power_check(const TaskGraph *g, const Schedule *s, const PowerSchedule *ps,
+                 char *why, size_t size);
+/*
+ * Deterministic text (--dump=sched --power): the model's parameters, each
+ * core's tasks with state and stretched times and its waits with their
+ * state, the number of switches, and makespan and energy all-FULL against
+ * the power schedule with the saving in percent.
+ */
+void power_dump(FILE *out, const TaskGraph *g, const Schedule *s, const PowerSchedule *ps,
+                const FvTable *t);
 
 #endif /* MTPAR_MIDDLE_H */

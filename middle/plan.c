@@ -239,11 +239,13 @@ static bool const_int(const Expr *e, int64_t *v)
 /*
  * Does control leave s other than by falling through: return, goto, a
  * label (an entry), or a break (a continue unless cont_ok) not bound
- * inside s?  loops and switches: how many enclosing ones s sits in.
+ * inside s?  loops and switches: how many enclosing ones s sits in.  With
+ * g, the callee being cloned, its workspace statements (scratch_stmt) do
+ * not count: in the clone they never leave.
  */
-static bool leaves(const Stmt *s, int loops, int switches, bool cont_ok)
+static bool leaves_in(const Func *g, const Stmt *s, int loops, int switches, bool cont_ok)
 {
-	if (!s)
+	if (!s || (g && scratch_stmt(g, s)))
 		return false;
 	switch (s->kind) {
 	case ST_RETURN:
@@ -257,18 +259,24 @@ static bool leaves(const Stmt *s, int loops, int switches, bool cont_ok)
 	case ST_FOR:
 	case ST_WHILE:
 	case ST_DO:
-		return leaves(s->loop->body, loops + 1, switches, cont_ok);
+		return leaves_in(g, s->loop->body, loops + 1, switches, cont_ok);
 	case ST_SWITCH:
-		return leaves(s->then, loops, switches + 1, cont_ok);
+		return leaves_in(g, s->then, loops, switches + 1, cont_ok);
 	default:
 		break;
 	}
-	if (leaves(s->then, loops, switches, cont_ok) || leaves(s->els, loops, switches, cont_ok))
+	if (leaves_in(g, s->then, loops, switches, cont_ok) ||
+	    leaves_in(g, s->els, loops, switches, cont_ok))
 		return true;
 	for (uint32_t i = 0; i < s->body.len; i++)
-		if (leaves(s->body.items[i], loops, switches, cont_ok))
+		if (leaves_in(g, s->body.items[i], loops, switches, cont_ok))
 			return true;
 	return false;
+}
+
+static bool leaves(const Stmt *s, int loops, int switches, bool cont_ok)
+{
+	return leaves_in(NULL, s, loops, switches, cont_ok);
 }
 
 static bool stmt_escapes(const Stmt *s, int loops, int switches)
@@ -512,6 +520,32 @@ static void span_reach(Ctx *c, MT *const *mts, uint32_t n, Bitset *out)
 /* Which MTs may run inside the parallel region                        */
 /* ------------------------------------------------------------------ */
 
+/*
+ * A callee whose allocations and frees are all workspaces (func_scratch):
+ * its clone touches no allocator state, so its chunks may run anywhere; run
+ * whole, it stays on core 0, the thread that runs the code around the region.
+ */
+static bool workspace_only(const Func *g)
+{
+	bool only = false;
+
+	if (g && g->body)
+		func_scratch(g, &only);
+	return only;
+}
+
+/* Does g take a workspace at its top level (which the caller must then provide)? */
+static bool has_top_scratch(const Func *g)
+{
+	bool only;
+	const ScratchList *l = func_scratch(g, &only);
+
+	for (uint32_t i = 0; l && i < l->len; i++)
+		if (l->items[i].top)
+			return true;
+	return false;
+}
+
 /* Accesses the allocator or I/O state, which must stay in program order on one thread. */
 static bool touches_state(const Summary *s)
 {
@@ -590,7 +624,7 @@ static bool task_ok(const MT *mt, bool *fold, const char **why)
 		*why = "calls something unknown";
 		return false;
 	}
-	if (touches_state(mt->summary)) {
+	if (touches_state(mt->summary) && !(mt->kind == MT_SB && workspace_only(mt->callee))) {
 		*why = "allocates, frees or does I/O";
 		return false;
 	}
@@ -783,12 +817,12 @@ static bool is_return_bb(const MT *m)
 }
 
 /* A BB of declarations of scalars and pointers with effect-free initializers. */
-static bool decl_bb_ok(const MT *m, const char **why)
+static bool decl_bb_ok(const Func *g, const MT *m, const char **why)
 {
 	for (uint32_t i = 0; i < m->stmts.len; i++) {
 		const Stmt *s = m->stmts.items[i];
 
-		if (s->kind == ST_EMPTY)
+		if (s->kind == ST_EMPTY || scratch_stmt(g, s))
 			continue;
 		if (s->kind != ST_DECL || !s->var) {
 			*why = "the callee has top-level statements besides declarations and loops";
@@ -820,7 +854,7 @@ static bool shape_ok(const Func *g, PartList *parts, const char **why)
 		SplitLoop sl;
 
 		if (m->kind == MT_RB) {
-			if (leaves(m->loop->loop->body, 1, 0, true)) {
+			if (leaves_in(g, m->loop->loop->body, 1, 0, true)) {
 				*why = "the callee returns from inside a loop";
 				return false;
 			}
@@ -840,7 +874,7 @@ static bool shape_ok(const Func *g, PartList *parts, const char **why)
 			}
 			continue;
 		}
-		if (!decl_bb_ok(m, why))
+		if (!decl_bb_ok(g, m, why))
 			return false;
 	}
 	if (!parts->len) {
@@ -953,6 +987,18 @@ static bool covered(const Stmt *top, const Var *v, uint32_t want, const Stmt *in
 	return c.found;
 }
 
+/* A top-level workspace: every chunk call gets the same buffer from the caller. */
+static bool top_scratch_var(const Func *g, const Var *v)
+{
+	bool only;
+	const ScratchList *l = func_scratch(g, &only);
+
+	for (uint32_t i = 0; l && i < l->len; i++)
+		if (l->items[i].top && l->items[i].var == v)
+			return true;
+	return false;
+}
+
 /*
  * Each chunk is a separate call: a prologue local may not carry a value
  * from one part to another.  Allowed: locals every call recomputes alike
@@ -969,7 +1015,7 @@ static bool locals_ok(const Func *g, const PartList *parts, const char **why)
 			*why = fmt("the callee has a static local %s", intern_name(v->name));
 			return false;
 		}
-		if (part_of(parts, v->start) >= 0 || pure_local(g, v))
+		if (part_of(parts, v->start) >= 0 || pure_local(g, v) || top_scratch_var(g, v))
 			continue; /* scoped inside one part, or the same in every call */
 		if (v->addr_taken) {
 			*why = fmt("the address of local %s is taken", intern_name(v->name));
@@ -1109,7 +1155,7 @@ static bool steps_ok(const Loop *l, const Expr *e, uint32_t *moved)
  * whose step moves each IV by a constant, with no IV assigned in the body
  * and no way out of the body but its end or `continue`.
  */
-static bool header_splittable(const Stmt *s, const char **why)
+static bool header_splittable(const Func *g, const Stmt *s, const char **why)
 {
 	const Loop *l = s->loop;
 	const Expr *c = l ? l->cond : NULL;
@@ -1159,7 +1205,7 @@ static bool header_splittable(const Stmt *s, const char **why)
 			return false;
 		}
 	}
-	if (leaves(l->body, 0, 0, true)) {
+	if (leaves_in(g, l->body, 0, 0, true)) {
 		*why = "control leaves the loop body";
 		return false;
 	}
@@ -1221,7 +1267,7 @@ static bool split_locals_ok(const Func *g, const Stmt *top, const Stmt *L, const
 			continue;
 		if (wrapper_iv(top, L, v) && defs_in(L, v) == 0)
 			continue;
-		if (pure_local(g, v))
+		if (pure_local(g, v) || top_scratch_var(g, v))
 			continue;
 		if (refs_in(g->body, v) == n && covered(L, v, n, body))
 			continue;
@@ -1320,7 +1366,7 @@ static bool plan_part(Ctx *c, MT *sb, SplitLoop *sl, int part, double pro_cost, 
 		sl->hi = l->upper;
 		sl->step = l->ivs.items[0].step;
 	}
-	if (header_splittable(L, &why) && split_locals_ok(sb->callee, sl->top, L, &why)) {
+	if (header_splittable(sb->callee, L, &why) && split_locals_ok(sb->callee, sl->top, L, &why)) {
 		int64_t n = c->ncores < l->trip_count ? c->ncores : l->trip_count;
 
 		if (n > (int64_t)(ops / MIN_CHUNK_COST))
@@ -1379,6 +1425,28 @@ static double prologue_cost(Ctx *c, const Func *g)
 }
 
 /*
+ * With its workspaces replaced, no chunk may still touch the allocator or
+ * the output, and each must have its own summary: the whole call's leaves
+ * out a top-level workspace, through which the parts depend on each other.
+ */
+static bool chunks_stateless(const MT *sb, const ChunkList *chunks, const char **why)
+{
+	for (uint32_t k = 0; k < chunks->len; k++) {
+		const Chunk *ch = &chunks->items[k];
+
+		if (touches_state(ch->sum)) {
+			*why = "the callee allocates, frees or does I/O outside its workspaces";
+			return false;
+		}
+		if (ch->sum == sb->summary && has_top_scratch(sb->callee)) {
+			*why = "a part that shares the callee's workspace cannot be summarized";
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
  * Decomposes SB sb of f into chunks of its callee's top-level loops (out),
  * or returns NULL with the reason it stays whole.
  */
@@ -1402,8 +1470,10 @@ static Clone *decompose(Ctx *c, ParPlan *pl, MT *sb, ChunkList *out, const char 
 		*why = "the callee is variadic";
 	else if (fs->barrier)
 		*why = "the callee calls something unknown";
-	else if (touches_state(fs))
+	else if (touches_state(fs) && !workspace_only(g))
 		*why = "the callee allocates, frees or does I/O";
+	else if (has_top_scratch(g) && g->start > f->start)
+		*why = "the callee's workspace allocator may be declared after the caller";
 	else if (!args_ok(sb->call))
 		*why = "the call's arguments have effects";
 	else if (params_ok(g, why) && shape_ok(g, &parts, why) && locals_ok(g, &parts, why)) {
@@ -1418,6 +1488,10 @@ static Clone *decompose(Ctx *c, ParPlan *pl, MT *sb, ChunkList *out, const char 
 		pro = prologue_cost(c, g);
 		for (uint32_t p = 0; p < parts.len; p++)
 			any |= plan_part(c, sb, &parts.items[p], (int)p, pro, out);
+		if (!chunks_stateless(sb, out, why)) {
+			out->len = 0;
+			goto out;
+		}
 		if (!any && parts.len == 1) {
 			*why = fmt("its loop is not split: %s", parts.items[0].why_not);
 			out->len = 0;
@@ -1446,6 +1520,7 @@ static void add_whole(Ctx *c, ParPlan *p, MT *mt, bool fold, const char *note)
 	t.summary = mt->summary;
 	t.name = fmt("MT%d", mt->id);
 	t.note = note;
+	t.on_core0 = touches_state(mt->summary);
 	array_push(&p->tasks, t);
 }
 
@@ -1539,7 +1614,8 @@ static void build_graph(ParPlan *p)
 	Dep deps[MAX_DEPS];
 
 	for (uint32_t i = 0; i < n; i++)
-		taskgraph_add_task(&p->graph, p->tasks.items[i].name, p->tasks.items[i].cost, -1);
+		taskgraph_add_task(&p->graph, p->tasks.items[i].name, p->tasks.items[i].cost,
+		                   p->tasks.items[i].on_core0 ? 0 : -1);
 	for (uint32_t j = 0; j < n; j++) {
 		for (uint32_t i = 0; i < j; i++) {
 			uint32_t k = summary_deps(p->tasks.items[i].summary, p->tasks.items[j].summary,
@@ -1811,6 +1887,8 @@ void plan_dump(FILE *out, const PlanList *plans)
 		for (uint32_t t = 0; t < p->tasks.len; t++)
 			dump_task(out, p, t);
 		schedule_dump(out, &p->graph, p->sched);
+		if (p->power)
+			power_dump(out, &p->graph, p->sched, p->power, p->power->table);
 		dump_whole(out, p);
 	}
 }

@@ -688,7 +688,7 @@ bool schedule_check(const TaskGraph *g, const Schedule *s, char *why, size_t siz
 /* ---- dump ---- */
 
 /* Integers as such, other values with up to three decimals. */
-static void put_num(FILE *out, double v)
+void sched_put_num(FILE *out, double v)
 {
 	char buf[64];
 	size_t n;
@@ -729,7 +729,7 @@ void schedule_dump(FILE *out, const TaskGraph *g, const Schedule *s)
 		if (s->tried[k] < 0)
 			continue;
 		fprintf(out, "%s %s ", sep, sched_kind_name((SchedKind)k));
-		put_num(out, s->tried[k]);
+		sched_put_num(out, s->tried[k]);
 		sep = ",";
 	}
 	fputc('\n', out);
@@ -744,9 +744,9 @@ void schedule_dump(FILE *out, const TaskGraph *g, const Schedule *s)
 			fputs("  ", out);
 			put_task(out, g, t);
 			fputc('[', out);
-			put_num(out, s->start[t]);
+			sched_put_num(out, s->start[t]);
 			fputc(',', out);
-			put_num(out, s->finish[t]);
+			sched_put_num(out, s->finish[t]);
 			fputs("]\n", out);
 		}
 	}
@@ -756,11 +756,11 @@ void schedule_dump(FILE *out, const TaskGraph *g, const Schedule *s)
 		put_task(out, g, s->cp.items[i]);
 	}
 	fputs(" = ", out);
-	put_num(out, s->critical_path);
+	sched_put_num(out, s->critical_path);
 	fputs("\nmakespan ", out);
-	put_num(out, s->makespan);
+	sched_put_num(out, s->makespan);
 	fputs(", sequential ", out);
-	put_num(out, s->seq_time);
+	sched_put_num(out, s->seq_time);
 	fprintf(out, ", predicted speedup %.2f\n",
 	        s->makespan > 0 ? s->seq_time / s->makespan : 1.0);
 }

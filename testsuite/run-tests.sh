@@ -8,7 +8,14 @@
 #   corpus   every corpus C file parses with no ERROR or MISSING node and
 #            every function definition in it is recognised
 #   run      examples built from mtpar's output print the sequential checksum
-# Environment: B (build dir), CORPUS (../shared/corpus).
+#   workspace  TVM 0.8-style operators that allocate their own workspace,
+#            against an allocator that aborts when used from two threads
+#   power    --dump=sched --power and --deadline 1.5x of the examples against
+#            testsuite/golden/power/, bad FV tables and deadlines, --gantt
+#            SVGs, the runtime's oscar_fvcontrol and MTPAR_FV_TRACE
+# Environment: B (build dir), CORPUS (../shared/corpus), UPDATE_POWER=1
+# rewrites testsuite/golden/power/ from the current output (after a change
+# to the cost model).
 set -u
 B=${B:-build}
 CORPUS=${CORPUS:-../shared/corpus}
@@ -94,6 +101,71 @@ if [ "$(id -u)" != 0 ]; then
 fi
 printf "mtpar: error: unrecognized command-line option '--frobnicate'\nTry 'mtpar --help' for more information.\n" >"$T/exp"
 check_bad "unknown option" "$T/exp" --frobnicate examples/residual.c
+
+# ---- power: the power schedule's dump, bad tables and deadlines, Gantt charts ----
+for c in examples/*.c; do
+	n=$(basename "$c" .c)
+	for mode in fastest deadline; do
+		exp=testsuite/golden/power/$n.$mode
+		flag=--power
+		[ $mode = deadline ] && flag="--deadline 1.5x"
+		# shellcheck disable=SC2086
+		"$MTPAR" -np 4 --dump=sched $flag "$c" >"$T/out" 2>&1
+		[ -n "${UPDATE_POWER:-}" ] && cp "$T/out" "$exp"
+		if [ -f "$exp" ] && diff -u "$exp" "$T/out" >"$T/diff"; then
+			ok "golden power $mode $c"
+		else
+			bad "golden power $mode $c"; cat "$T/diff" 2>/dev/null
+		fi
+	done
+done
+for f in testsuite/bad/*.fv; do
+	check_bad "$f" "${f%.fv}.err" --fv-table "$f" testsuite/golden/diamond.c
+done
+# a deadline below the schedule at full speed: the bound in seconds and as 1x
+rm -f "$T/bad.par.c"
+"$MTPAR" -o "$T/bad.par.c" --deadline 0.5x testsuite/golden/diamond.c >/dev/null 2>"$T/err"
+rc=$?
+if [ $rc -eq 1 ] && [ ! -e "$T/bad.par.c" ] &&
+   grep -Eq "^testsuite/golden/diamond.c:[0-9]+:[0-9]+: error: deadline [0-9.e+-]+ s \(0.5x\) is shorter than the critical path of the schedule of 'diamond' at full speed, [0-9.e+-]+ s \(1x\)$" "$T/err"; then
+	ok "bad deadline 0.5x"
+else
+	bad "bad deadline 0.5x (exit $rc)"; cat "$T/err"
+fi
+printf "mtpar: error: %s: cannot write the Gantt chart: No such file or directory\n" "$T/none/g.svg" >"$T/exp"
+check_bad "gantt in a missing directory" "$T/exp" --power --gantt "$T/none/g.svg" testsuite/golden/diamond.c
+if "$MTPAR" --fv-table doc/fv-table.example --dump=sched testsuite/golden/diamond.c >/dev/null 2>"$T/err"; then
+	ok "doc/fv-table.example loads"
+else
+	bad "doc/fv-table.example loads"; cat "$T/err"
+fi
+# every task of the power dump is a node of the chart
+for c in examples/*.c; do
+	rm -f "$T/g.svg"
+	"$MTPAR" -np 4 --power --dump=sched --gantt "$T/g.svg" "$c" >"$T/out" 2>"$T/err"
+	awk '/^plan [^:]*: span/ { f = $2; sub(/:$/, "", f) } /^power / { p = 1 } /^all FULL/ { p = 0 }
+	     p && /^  [^ ]+ \[/ && $1 != "idle" { print f "/" $1 }' "$T/out" >"$T/tasks"
+	missing=$(while read -r t; do grep -qF "<title>$t</title>" "$T/g.svg" || echo "$t"; done <"$T/tasks")
+	if [ -s "$T/g.svg" ] && grep -q "<svg" "$T/g.svg" && grep -q "</svg>" "$T/g.svg" && [ -z "$missing" ]; then
+		ok "gantt $c ($(wc -l <"$T/tasks") tasks)"
+	else
+		bad "gantt $c"; echo "$missing" | head -5; head -5 "$T/err"
+	fi
+done
+# the runtime alone: a trace line per call, at most one notice, same result
+if gcc -std=c99 -fopenmp -Wall -Wextra -Werror -Iapi -o "$T/fvcontrol" testsuite/runtime/fvcontrol.c 2>"$T/err"; then
+	rm -f "$T/fv.trace"
+	MTPAR_FV_TRACE="$T/fv.trace" "$T/fvcontrol" >"$T/out" 2>"$T/err"
+	if grep -qx "checksum: 71928.0" "$T/out" && [ "$(wc -l <"$T/fv.trace")" -eq 16 ] &&
+	   [ "$(grep -c '^[0-9]* [0-3] \(FULL\|MID\|LOW\|OFF\)$' "$T/fv.trace")" -eq 16 ] &&
+	   [ "$(wc -l <"$T/err")" -le 1 ]; then
+		ok "runtime oscar_fvcontrol and MTPAR_FV_TRACE"
+	else
+		bad "runtime oscar_fvcontrol and MTPAR_FV_TRACE"; cat "$T/out" "$T/err"; head -20 "$T/fv.trace"
+	fi
+else
+	bad "runtime oscar_fvcontrol: build"; head -5 "$T/err"
+fi
 
 # ---- corpus: decompress once into $B/corpus ----
 CF=$B/corpus
@@ -199,6 +271,33 @@ for c in examples/*.c; do
 		done
 	done
 done
+
+# ---- workspace: TVM 0.8-style scratch under a non-thread-safe allocator ----
+W=testsuite/workspace
+if gcc -O2 -std=c11 -w -o "$T/ws.seq" "$W/net.c" "$W/main.c" 2>"$T/err"; then
+	"$T/ws.seq" >"$T/ws.want" 2>&1
+	for np in 1 2 3 4 7; do
+		if ! "$MTPAR" -np $np -o "$T/ws.par.c" "$W/net.c" 2>"$T/err" ||
+		   ! gcc -O2 -std=c11 -fopenmp -w -o "$T/ws.par" "$T/ws.par.c" "$W/main.c" 2>>"$T/err"; then
+			bad "workspace -np $np: build"; head -5 "$T/err"; continue
+		fi
+		for jitter in "" 1; do
+			if env ${jitter:+MTPAR_JITTER=1} "$T/ws.par" >"$T/ws.got" 2>&1 &&
+			   cmp -s "$T/ws.want" "$T/ws.got"; then
+				ok "workspace -np $np${jitter:+ jitter}"
+			else
+				bad "workspace -np $np${jitter:+ jitter}"; head -3 "$T/ws.got"
+			fi
+		done
+	done
+	if grep -q "mtpar_ws[0-9]*_0 = (void \*)TVMBackendAllocWorkspace" "$T/ws.par.c"; then
+		ok "workspace taken by the caller"
+	else
+		bad "workspace taken by the caller"
+	fi
+else
+	bad "workspace: sequential build"; head -5 "$T/err"
+fi
 
 # ---- gate: every corpus program at several core counts, with jitter ----
 count_lines() { # file: echo its lines, counting PASS and FAIL

@@ -1719,6 +1719,70 @@ static void task_text(Gen *g, uint32_t t, int depth)
 	free(b.s);
 }
 
+/* ---- power control: oscar_fvcontrol at each state change of the power schedule ---- */
+
+/* The schedule's core that the region's core c (cores without tasks left out) is. */
+static int sched_core(const ParPlan *p, int c)
+{
+	for (int k = 0, n = 0; k < p->sched->ncores; k++)
+		if (p->sched->core[k].len && n++ == c)
+			return k;
+	die("core %d of %s's region has no schedule core", c, func_name(p->func));
+}
+
+static void fv_call(Gen *g, int c, int state, int depth)
+{
+	const FvTable *t = g->plan->power->table;
+
+	if (g->opts->oscar_api)
+		str_printf(&g->out, "#pragma oscar fvcontrol(%d, (FV_LOGIC, %d))\n", c, state);
+	line(&g->out, g->indent, depth, "oscar_fvcontrol(%d, %d); /* %s */", c, state,
+	     t->states.items[state].name);
+}
+
+/*
+ * Core c's state changes at position pos of its sequence: those before the
+ * waits (!wake: they overlap the wait) or those after them (wake).
+ */
+static void fv_switches(Gen *g, int c, uint32_t pos, bool wake, int depth)
+{
+	const PowerSchedule *ps = g->plan->power;
+	const PowerSwitchList *sw;
+
+	if (!ps)
+		return;
+	sw = &ps->switches[sched_core(g->plan, c)];
+	for (uint32_t i = 0; i < sw->len; i++)
+		if (sw->items[i].pos == pos && sw->items[i].wake == wake)
+			fv_call(g, c, sw->items[i].state, depth);
+}
+
+/* The table the runtime maps state numbers with, declared in the span block. */
+static void fv_table_decl(Gen *g)
+{
+	const FvTable *t = g->plan->power ? g->plan->power->table : NULL;
+
+	if (!t)
+		return;
+	str_puts(&g->out, g->indent);
+	str_printf(&g->out, "\tstatic const double mtpar_fv_freq[%u] = {", t->states.len);
+	for (uint32_t i = 0; i < t->states.len; i++)
+		str_printf(&g->out, "%s%.17g", i ? ", " : " ", t->states.items[i].freq);
+	str_puts(&g->out, " };\n");
+	str_puts(&g->out, g->indent);
+	str_printf(&g->out, "\tstatic const char *const mtpar_fv_name[%u] = {", t->states.len);
+	for (uint32_t i = 0; i < t->states.len; i++)
+		str_printf(&g->out, "%s\"%s\"", i ? ", " : " ", t->states.items[i].name);
+	str_puts(&g->out, " };\n");
+}
+
+/* After the join: every core whose frame ends with a wake-up gets it from here. */
+static void fv_frame_end(Gen *g, int depth)
+{
+	for (int c = 0; g->plan->power && c < g->sy->ncores; c++)
+		fv_switches(g, c, g->sy->seq[c].len, true, depth);
+}
+
 /* One core's straight-line sequence: for each task its waits, the task, its post. */
 static void core_body(Gen *g, int c, int depth)
 {
@@ -1732,6 +1796,7 @@ static void core_body(Gen *g, int c, int depth)
 		const SchedList *w = &g->sy->waits[t];
 
 		task_comment(g, t, depth);
+		fv_switches(g, c, i, false, depth);
 		for (uint32_t k = 0; k < w->len; k++) {
 			uint32_t q = w->items[k];
 			const ParTask *qt = &g->plan->tasks.items[q];
@@ -1740,11 +1805,13 @@ static void core_body(Gen *g, int c, int depth)
 			     "mtpar_wait(&mtpar_sync_%s[%d], mtpar_gen); /* %s, core %d */", g->fname,
 			     g->sy->flag[q], task_label(qt, q), g->sy->core[q]);
 		}
+		fv_switches(g, c, i, true, depth);
 		task_text(g, t, depth);
 		if (g->sy->flag[t] >= 0)
 			line(&g->out, g->indent, depth, "mtpar_post(&mtpar_sync_%s[%d], mtpar_gen);",
 			     g->fname, g->sy->flag[t]);
 	}
+	fv_switches(g, c, seq->len, false, depth);
 }
 
 /* --api=openmp: one parallel region, a switch on the thread number. */
@@ -1873,6 +1940,7 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	     g->sy->nflags > 0 ? g->sy->nflags : 1);
 	line(&g->out, g->indent, 1, "static unsigned mtpar_gen_%s;", g->fname);
 	line(&g->out, g->indent, 1, "int mtpar_ran = 0;");
+	fv_table_decl(g);
 	scratch_callers(p, &callers);
 	each_top_scratch(g, &callers, false, scratch_decl);
 	str_puts(&g->out, "\n");
@@ -1884,11 +1952,15 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	each_top_scratch(g, &callers, false, scratch_take);
 	str_puts(&g->out, ") {\n");
 	line(&g->out, g->indent, 2, "unsigned mtpar_gen = ++mtpar_gen_%s;", g->fname);
+	if (p->power)
+		line(&g->out, g->indent, 2, "mtpar_fv_setup(%u, mtpar_fv_freq, mtpar_fv_name);",
+		     p->power->table->states.len);
 	str_puts(&g->out, "\n");
 	if (g->opts->oscar_api)
 		region_oscar(g);
 	else
 		region_openmp(g);
+	fv_frame_end(g, 2);
 	line(&g->out, g->indent, 1, "}");
 	each_top_scratch(g, &callers, true, scratch_give);
 	array_free(&callers);

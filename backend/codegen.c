@@ -1606,32 +1606,16 @@ static void emit_clones(const Program *prog, const ParPlan *p, EditList *edits,
 
 /* ---- the parallel span ---- */
 
-static uint32_t top_scratch_count(const Func *f)
+/* The slot of the caller's buffer that SB mt passes for its workspace sc. */
+static uint32_t slot_of(const ParPlan *p, const MT *mt, const Scratch *sc)
 {
-	const ScratchList *ws = scratch_of(f);
-	uint32_t n = 0;
+	Var *obj = scratch_object(mt, sc->var);
 
-	for (uint32_t i = 0; i < ws->len; i++)
-		n += ws->items[i].top;
-	return n;
-}
-
-/* The SBs whose chunks need workspaces from the caller, each once, in task order. */
-typedef Array(const ParTask *) TaskRefs;
-
-static void scratch_callers(const ParPlan *p, TaskRefs *out)
-{
-	for (uint32_t t = 0; t < p->tasks.len; t++) {
-		const ParTask *task = &p->tasks.items[t];
-		bool seen = false;
-
-		if (task->kind != TASK_CHUNK || !top_scratch_count(task->clone->callee))
-			continue;
-		for (uint32_t i = 0; i < out->len; i++)
-			seen |= out->items[i]->mt == task->mt;
-		if (!seen)
-			array_push(out, task);
-	}
+	for (uint32_t s = 0; s < p->slots.len; s++)
+		if (p->slots.items[s].obj == obj)
+			return s;
+	die("%s: MT%d's workspace %s has no slot", func_name(p->func), mt->id,
+	    intern_name(sc->var->name));
 }
 
 /* `FREE(..., mtpar_wsM_K, ...)`: the callee's free call on the caller's buffer. */
@@ -1711,8 +1695,12 @@ static void task_text(Gen *g, uint32_t t, int depth)
 		for (uint32_t i = 0; i < mt->call->args.len; i++)
 			str_printf(&b, "%s, ", src_text(src, mt->call->args.items[i]));
 		str_printf(&b, "%d, %lld, %lld", task->part, (long long)lo, (long long)hi);
-		for (uint32_t k = 0; k < top_scratch_count(task->clone->callee); k++)
-			str_printf(&b, ", mtpar_ws%d_%u", mt->id, k);
+		for (uint32_t k = 0; k < scratch_of(mt->callee)->len; k++) {
+			const Scratch *sc = &scratch_of(mt->callee)->items[k];
+
+			if (sc->top)
+				str_printf(&b, ", mtpar_buf%u", slot_of(g->plan, mt, sc));
+		}
 		str_puts(&b, ");");
 	}
 	line(&g->out, g->indent, depth, "%s", b.s);
@@ -1864,52 +1852,53 @@ static void region_oscar(Gen *g)
 }
 
 /*
- * Calls fn on each top-level workspace of each SB in callers, with its
- * number k among its callee's (the clone's mtpar_wsK), in task order or,
- * with reverse, the other way round.
+ * The buffers the chunks' workspaces live in (ParPlan.slots): declared,
+ * taken in order as part of the fork condition, given back in reverse
+ * order after the region (TVM's allocator is a stack).
  */
-typedef void ScratchFn(Gen *g, const MT *mt, const Scratch *sc, uint32_t k);
-
-static void each_top_scratch(Gen *g, const TaskRefs *callers, bool reverse, ScratchFn *fn)
+static void slot_decls(Gen *g)
 {
-	for (uint32_t n = 0; n < callers->len; n++) {
-		const MT *mt = callers->items[reverse ? callers->len - 1 - n : n]->mt;
-		const ScratchList *ws = scratch_of(mt->callee);
-		uint32_t ntop = top_scratch_count(mt->callee), k = 0;
+	for (uint32_t s = 0; s < g->plan->slots.len; s++) {
+		const WsSlot *ws = &g->plan->slots.items[s];
 
-		for (uint32_t m = 0; m < ws->len; m++) {
-			const Scratch *sc = &ws->items[reverse ? ws->len - 1 - m : m];
-
-			if (sc->top) {
-				fn(g, mt, sc, reverse ? ntop - 1 - k : k);
-				k++;
-			}
-		}
+		if (ws->used)
+			line(&g->out, g->indent, 1,
+			     "void *mtpar_buf%u = NULL; /* workspace: %lld bytes, as %s of %s at line %u */",
+			     s, (long long)ws->sc->size, intern_name(ws->sc->var->name),
+			     func_name(ws->sb->callee), line_of(ws->sb->func->src, ws->sb->start));
 	}
 }
 
-/* One set of workspaces per SB: its chunks share them, SBs that may run at once must not. */
-static void scratch_decl(Gen *g, const MT *mt, const Scratch *sc, uint32_t k)
+static void slot_takes(Gen *g)
 {
-	line(&g->out, g->indent, 1, "void *mtpar_ws%d_%u = NULL; /* %s of %s, line %u: %lld bytes */",
-	     mt->id, k, intern_name(sc->var->name), func_name(mt->callee),
-	     line_of(mt->func->src, mt->start), (long long)sc->size);
+	for (uint32_t s = 0; s < g->plan->slots.len; s++) {
+		const WsSlot *ws = &g->plan->slots.items[s];
+
+		if (ws->used)
+			str_printf(&g->out, " &&\n%s\t\t(mtpar_buf%u = (void *)%s) != NULL", g->indent, s,
+			           src_text(ws->sb->callee->src, ws->sc->alloc));
+	}
 }
 
-/* ` && (mtpar_wsM_K = (void *)ALLOC(...)) != NULL`, continuing the fork condition. */
-static void scratch_take(Gen *g, const MT *mt, const Scratch *sc, uint32_t k)
+static void slot_gives(Gen *g)
 {
-	str_printf(&g->out, " &&\n%s\t\t(mtpar_ws%d_%u = (void *)%s) != NULL", g->indent, mt->id, k,
-	           src_text(mt->callee->src, sc->alloc));
+	for (uint32_t s = g->plan->slots.len; s-- > 0;) {
+		const WsSlot *ws = &g->plan->slots.items[s];
+		const char *var = fmt_str("mtpar_buf%u", s);
+
+		if (!ws->used)
+			continue;
+		line(&g->out, g->indent, 1, "if (%s != NULL)", var);
+		line(&g->out, g->indent, 2, "(void)%s;", free_text(ws->sb->callee->src, ws->sc, var));
+	}
 }
 
-/* Given back in the reverse order of taking (TVM's allocator is a stack). */
-static void scratch_give(Gen *g, const MT *mt, const Scratch *sc, uint32_t k)
+static bool any_slot(const ParPlan *p)
 {
-	const char *var = fmt_str("mtpar_ws%d_%u", mt->id, k);
-
-	line(&g->out, g->indent, 1, "if (%s != NULL)", var);
-	line(&g->out, g->indent, 2, "(void)%s;", free_text(mt->callee->src, sc, var));
+	for (uint32_t s = 0; s < p->slots.len; s++)
+		if (p->slots.items[s].used)
+			return true;
+	return false;
 }
 
 static const char *const block_comment[] = {
@@ -1928,7 +1917,6 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	const Schedule *s = p->sched;
 	const Source *src = p->func->src;
 	int np = g->sy->ncores;
-	TaskRefs callers = { 0 };
 
 	str_printf(&g->out,
 	           "{ /* mtpar: %u tasks on %d cores, %s schedule, predicted speedup %.2f */\n",
@@ -1941,15 +1929,14 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	line(&g->out, g->indent, 1, "static unsigned mtpar_gen_%s;", g->fname);
 	line(&g->out, g->indent, 1, "int mtpar_ran = 0;");
 	fv_table_decl(g);
-	scratch_callers(p, &callers);
-	each_top_scratch(g, &callers, false, scratch_decl);
+	slot_decls(g);
 	str_puts(&g->out, "\n");
-	if (callers.len)
+	if (any_slot(p))
 		line(&g->out, g->indent, 1,
 		     "/* the callees' workspaces are taken here, on this thread, and given back below */");
 	str_puts(&g->out, g->indent);
 	str_printf(&g->out, "\tif (mtpar_can_fork(%d)", np);
-	each_top_scratch(g, &callers, false, scratch_take);
+	slot_takes(g);
 	str_puts(&g->out, ") {\n");
 	line(&g->out, g->indent, 2, "unsigned mtpar_gen = ++mtpar_gen_%s;", g->fname);
 	if (p->power)
@@ -1962,8 +1949,7 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 		region_openmp(g);
 	fv_frame_end(g, 2);
 	line(&g->out, g->indent, 1, "}");
-	each_top_scratch(g, &callers, true, scratch_give);
-	array_free(&callers);
+	slot_gives(g);
 	line(&g->out, g->indent, 1, "if (!mtpar_ran) {");
 	str_puts(&g->out, g->indent);
 	str_puts(&g->out, "\t\t");

@@ -2837,23 +2837,39 @@ static bool scratch_call(const Expr *e)
 	return l && is_scratch_call(l, e);
 }
 
-/* SB sb's own copy of its callee's top-level workspace held by local. */
-static Var *scratch_object(const MT *sb, const Var *local, int64_t size)
+static ScratchObj *scratch_entry(const MT *sb, const Var *local)
 {
-	ScratchObj so;
-	char *name;
+	ScratchObj so = { sb, local, NULL };
 
 	for (uint32_t i = 0; i < A.scratch_objs.len; i++)
 		if (A.scratch_objs.items[i].sb == sb && A.scratch_objs.items[i].local == local)
-			return A.scratch_objs.items[i].obj;
-	name = xmalloc(strlen(intern_name(local->name)) + 32);
-	sprintf(name, "*%s@MT%d", intern_name(local->name), sb->id);
-	so.sb = sb;
-	so.local = local;
-	so.obj = new_object(name, OBJ_ALLOC, VAR_LOCAL, sb->func, NULL, size);
-	free(name);
+			return &A.scratch_objs.items[i];
 	array_push(&A.scratch_objs, so);
-	return so.obj;
+	return &array_last(&A.scratch_objs);
+}
+
+Var *scratch_buffer(const char *name)
+{
+	return new_object(name, OBJ_ALLOC, VAR_LOCAL, NULL, NULL, -1);
+}
+
+void scratch_bind(const MT *sb, const Var *local, Var *buffer)
+{
+	scratch_entry(sb, local)->obj = buffer;
+}
+
+Var *scratch_object(const MT *sb, const Var *local)
+{
+	ScratchObj *so = scratch_entry(sb, local);
+	char *name;
+
+	if (!so->obj) {
+		name = xmalloc(strlen(intern_name(local->name)) + 32);
+		sprintf(name, "*%s@MT%d", intern_name(local->name), sb->id);
+		so->obj = scratch_buffer(name);
+		free(name);
+	}
+	return so->obj;
 }
 
 /* ------------------------------------------------------------------ */
@@ -3648,7 +3664,7 @@ static void rebase_scratch(Summary *sum, const MT *sb)
 			continue;
 		sc = scratch_of(bi->origin);
 		if (sc && sc->top)
-			r->base = scratch_object(sb, sc->var, sc->size);
+			r->base = scratch_object(sb, sc->var);
 	}
 }
 

@@ -153,9 +153,14 @@ bool scratch_stmt(const Func *f, const Stmt *s);
 /*
  * Summaries of chunks (summarize_chunk) keep a top-level workspace: every
  * chunk of one call shares it, so its parts depend on each other through
- * it.  Each SB gets its own object for it (the caller takes one buffer per
- * call), named "*VAR@MTn".
+ * it.  It is the object of the buffer the caller passes: scratch_object,
+ * by default one per SB and workspace ("*VAR@MTn"), or the one that
+ * scratch_bind gave (a buffer that several calls share, which orders
+ * them through it).  Bind before summarizing chunks.
  */
+Var *scratch_buffer(const char *name);                        /* a new buffer object */
+void scratch_bind(const MT *sb, const Var *local, Var *buffer); /* NULL: its own again */
+Var *scratch_object(const MT *sb, const Var *local);
 struct SplitLoop;
 Summary *summarize_chunk(const MT *sb, const struct SplitLoop *part, int64_t lo, int64_t hi);
 
@@ -553,6 +558,20 @@ typedef struct ParTask {
 } ParTask;
 
 /*
+ * A buffer the planned function takes before its parallel region for the
+ * top-level workspaces of the calls it decomposes.  Calls that already
+ * depend on each other share one (fewer, warmer pages); the chunks'
+ * summaries see the slot's object, so sharing orders them through it.
+ */
+typedef struct WsSlot {
+	Var *obj;             /* the buffer's object (scratch_bind) */
+	const MT *sb;         /* the user with the largest workspace: the slot takes that */
+	const Scratch *sc;    /* allocation and gives it back with that free */
+	bool used;            /* a chunk task uses it (an SB left whole takes its own) */
+	uint32_t last;        /* while planning: the span index of its last user */
+} WsSlot;
+
+/*
  * The parallel plan of one function: the level MTs children[first..last]
  * run as `tasks` under `sched` with threads forked once; everything before
  * and after stays sequential.  Tasks are in a topological order and index
@@ -565,6 +584,7 @@ typedef struct ParPlan {
 	TaskGraph graph;
 	Schedule *sched;
 	Array(Clone *) clones;
+	Array(WsSlot) slots;  /* workspace buffers, in the order the region takes them */
 	const char *why_not;  /* set when the function stays sequential: the reason */
 	double func_cost;     /* estimated cost of the whole function, span included */
 	struct PowerSchedule *power; /* --power: each task's FV state and each core's switches (power.c) */

@@ -1683,6 +1683,109 @@ static void drop_tasks(ParPlan *p)
 	p->sched = NULL;
 }
 
+/* Does later depend on earlier through something besides the allocator and I/O state? */
+static bool data_dep(const MT *earlier, const MT *later)
+{
+	Dep deps[MAX_DEPS];
+	uint32_t n = summary_deps(earlier->summary, later->summary, deps, MAX_DEPS);
+
+	if (n > MAX_DEPS)
+		return true;
+	for (uint32_t i = 0; i < n; i++)
+		if (!deps[i].object || obj_kind(deps[i].object) != OBJ_STATE)
+			return true;
+	return false;
+}
+
+/* reach[j]: the span MTs (index from first) that span MT j depends on, transitively. */
+static Bitset *span_deps(Func *f, uint32_t first, uint32_t n)
+{
+	Bitset *reach = arena_alloc(n * sizeof(*reach));
+
+	for (uint32_t j = 0; j < n; j++) {
+		bitset_init(&reach[j], n);
+		for (uint32_t i = j; i-- > 0;) {
+			if (bitset_has(&reach[j], i) ||
+			    !data_dep(f->mt->children.items[first + i], f->mt->children.items[first + j]))
+				continue;
+			bitset_set(&reach[j], i);
+			bitset_union(&reach[j], &reach[i]);
+		}
+	}
+	return reach;
+}
+
+/* A workspace-taking SB of the span: the slot its workspace sc goes to. */
+static void slot_for(ParPlan *p, const Bitset *reach, uint32_t j, const MT *mt,
+                     const Scratch *sc)
+{
+	uint32_t s;
+	WsSlot *ws;
+
+	for (s = 0; s < p->slots.len; s++) { /* one whose last user j depends on */
+		ws = &p->slots.items[s];
+		if (ws->last != j && bitset_has(&reach[j], ws->last))
+			break;
+	}
+	if (s == p->slots.len) {
+		WsSlot nw = { scratch_buffer(fmt("<workspace %u of %s>", s, name_of(p->func))), mt, sc,
+		              false, j };
+
+		array_push(&p->slots, nw);
+	}
+	ws = &p->slots.items[s];
+	if (sc->size > ws->sc->size) {
+		ws->sb = mt;
+		ws->sc = sc;
+	}
+	ws->last = j;
+	scratch_bind(mt, sc->var, ws->obj);
+}
+
+/*
+ * Gives each top-level workspace of the span's calls a slot, in program
+ * order: a slot whose last user the call already depends on, else a new
+ * one.  Before decompose, which summarizes chunks with the slots' objects.
+ */
+static void assign_slots(ParPlan *p, Func *f, uint32_t first, uint32_t last)
+{
+	uint32_t n = last - first + 1;
+	Bitset *reach = span_deps(f, first, n);
+
+	for (uint32_t j = 0; j < n; j++) {
+		const MT *mt = f->mt->children.items[first + j];
+		bool only;
+		const ScratchList *l;
+
+		if (mt->kind != MT_SB || !workspace_only(mt->callee))
+			continue;
+		l = func_scratch(mt->callee, &only);
+		for (uint32_t k = 0; k < l->len; k++)
+			if (l->items[k].top)
+				slot_for(p, reach, j, mt, &l->items[k]);
+	}
+}
+
+/* Slots that some chunk task uses; the others are never taken. */
+static void mark_slots(ParPlan *p)
+{
+	for (uint32_t t = 0; t < p->tasks.len; t++) {
+		const ParTask *task = &p->tasks.items[t];
+		bool only;
+		const ScratchList *l;
+
+		if (task->kind != TASK_CHUNK)
+			continue;
+		l = func_scratch(task->mt->callee, &only);
+		for (uint32_t k = 0; k < l->len; k++) {
+			Var *obj = l->items[k].top ? scratch_object(task->mt, l->items[k].var) : NULL;
+
+			for (uint32_t s = 0; obj && s < p->slots.len; s++)
+				p->slots.items[s].used |= p->slots.items[s].obj == obj;
+		}
+	}
+}
+
 static ParPlan *plan_function(Ctx *c, Func *f)
 {
 	ParPlan *p = ARENA_NEW(ParPlan);
@@ -1700,8 +1803,10 @@ static ParPlan *plan_function(Ctx *c, Func *f)
 		p->why_not = "one core";
 		return p;
 	}
+	assign_slots(p, f, first, last);
 	for (uint32_t i = first; i <= last; i++)
 		add_mt_tasks(c, p, f->mt->children.items[i]);
+	mark_slots(p);
 	build_graph(p);
 	p->sched = schedule_graph(&p->graph, c->ncores, TRANSFER_PER_BYTE);
 	for (uint32_t i = 0; i < f->mt->children.len; i++)

@@ -62,17 +62,17 @@ build_onnx2c() { # program variant
 }
 
 build_tvm08() { # program variant
-	d=$CORPUS/$1 x=$W/$1.$2
+	d=$CORPUS/$1 x=$W/$1.$2 v=$2
 	l1=$(lib1_of "$1")
-	set -- "$d/default_lib0.c" "$l1"
-	case $2 in
+	set -- "$d/default_lib0.c" "$l1" # from here on the variant is $v
+	case $v in
 	np*) mkdir -p "$x.d" && ln -sf "$d/default_lib0.c" "$x.d/default_lib0.c" &&
 		ln -sf "$l1" "$x.d/default_lib1.c" &&
-		"$B/mtpar" -np "${2#np}" -I "$SHIM/include" -I "$d" "$x.d/default_lib0.c" "$x.d/default_lib1.c" &&
-		set -- "$x.d/default_lib0.par.c" "$x.d/default_lib1.par.c" ;;
-	omp) naive_omp "$l1" "$x.lib1.c" && set -- "$d/default_lib0.c" "$x.lib1.c" ;;
+		"$B/mtpar" -np "${v#np}" -I "$SHIM/include" -I "$d" "$x.d/default_lib0.c" "$x.d/default_lib1.c" &&
+		set -- "$x.d/default_lib0.par.c" "$x.d/default_lib1.par.c" || return 1 ;;
+	omp) { naive_omp "$l1" "$x.lib1.c" && set -- "$d/default_lib0.c" "$x.lib1.c"; } || return 1 ;;
 	esac
-	case $2 in
+	case $v in
 	seq) flags= ;;
 	gccpar) flags=-ftree-parallelize-loops=2 ;;
 	*) flags=-fopenmp ;;

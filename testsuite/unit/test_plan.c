@@ -464,7 +464,9 @@ static void test_workspace_from_caller(void)
 	CU_ASSERT_TRUE(has_edge(p, first, first + 2));
 	CU_ASSERT_FALSE(has_edge(p, first + 1, first + 2));
 	CU_ASSERT_TRUE(has_edge(p, first + 1, first + 3));
-	CU_ASSERT_PTR_NOT_NULL(strstr(dump(&pl), "*pad@MT"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(dump(&pl), "<workspace 0 of run_model>"));
+	CU_ASSERT_EQUAL(p->slots.len, 1);
+	CU_ASSERT_TRUE(p->slots.len && p->slots.items[0].used);
 	arena_free_all();
 }
 

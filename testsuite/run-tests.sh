@@ -304,7 +304,7 @@ if gcc -O2 -std=c11 -w -o "$T/ws.seq" "$W/net.c" "$W/main.c" 2>"$T/err"; then
 			fi
 		done
 	done
-	if grep -q "mtpar_ws[0-9]*_0 = (void \*)TVMBackendAllocWorkspace" "$T/ws.par.c"; then
+	if grep -q "mtpar_buf0 = (void \*)TVMBackendAllocWorkspace" "$T/ws.par.c"; then
 		ok "workspace taken by the caller"
 	else
 		bad "workspace taken by the caller"

@@ -1618,7 +1618,7 @@ static uint32_t slot_of(const ParPlan *p, const MT *mt, const Scratch *sc)
 	    intern_name(sc->var->name));
 }
 
-/* `FREE(..., mtpar_wsM_K, ...)`: the callee's free call on the caller's buffer. */
+/* `FREE(..., mtpar_bufN, ...)`: the callee's free call on the caller's buffer. */
 static const char *free_text(const Source *src, const Scratch *sc, const char *var)
 {
 	Str b = { 0 };

@@ -1383,26 +1383,6 @@ static const char *fmt_str(const char *fmt, ...)
 	return str_done(&b);
 }
 
-/* Is sc's free a statement of its own, `FREE(v);`? */
-static bool bare_free_in(const Stmt *s, const Scratch *sc)
-{
-	if (!s)
-		return false;
-	if (s->kind == ST_EXPR && s->expr == sc->free)
-		return true;
-	if (bare_free_in(s->then, sc) || bare_free_in(s->els, sc))
-		return true;
-	for (uint32_t i = 0; i < s->body.len; i++)
-		if (bare_free_in(s->body.items[i], sc))
-			return true;
-	return s->loop && bare_free_in(s->loop->body, sc);
-}
-
-static bool bare_free(const Func *f, const Scratch *sc)
-{
-	return bare_free_in(f->body, sc);
-}
-
 /*
  * The clone's workspaces: a top-level one becomes parameter mtpar_wsK, one
  * in a nested block a buffer on the stack declared just before it; their
@@ -1425,7 +1405,7 @@ static void scratch_edits(const Func *f, EditList *el)
 			edit_replace(el, sc->alloc->start, sc->alloc->end,
 			             fmt_str("(void *)mtpar_stack%u", stack++));
 		}
-		edit_replace(el, sc->free->start, sc->free->end, bare_free(f, sc) ? "(void)0" : "0");
+		edit_replace(el, sc->free->start, sc->free->end, sc->bare_free ? "(void)0" : "0");
 	}
 }
 

@@ -2669,11 +2669,16 @@ static bool is_free_stmt(const Stmt *t, const Expr *call)
 }
 
 /* The free runs once per run of the block, in a statement of its own after the decl. */
-static bool freed_in_block(const Stmt *block, uint32_t after, const Scratch *sc)
+static bool freed_in_block(const Stmt *block, uint32_t after, Scratch *sc)
 {
-	for (uint32_t j = after + 1; j < block->body.len; j++)
-		if (is_free_stmt(block->body.items[j], sc->free))
+	for (uint32_t j = after + 1; j < block->body.len; j++) {
+		const Stmt *t = block->body.items[j];
+
+		if (is_free_stmt(t, sc->free)) {
+			sc->bare_free = t->kind == ST_EXPR && t->expr == sc->free;
 			return true;
+		}
+	}
 	return false;
 }
 
@@ -2817,16 +2822,21 @@ bool scratch_stmt(const Func *f, const Stmt *s)
 	return false;
 }
 
-/* The workspace of the function being walked that v (a pointer local) holds, if any. */
-static const Scratch *scratch_of(const Var *v)
+const Scratch *scratch_var(const Func *f, const Var *v)
 {
 	bool only;
-	const ScratchList *l = A.cur && v ? func_scratch(A.cur, &only) : NULL;
+	const ScratchList *l = f && v ? func_scratch(f, &only) : NULL;
 
 	for (uint32_t i = 0; l && i < l->len; i++)
 		if (l->items[i].var == v)
 			return &l->items[i];
 	return NULL;
+}
+
+/* The workspace of the function being walked that v (a pointer local) holds, if any. */
+static const Scratch *scratch_of(const Var *v)
+{
+	return scratch_var(A.cur, v);
 }
 
 static bool scratch_call(const Expr *e)

@@ -134,6 +134,7 @@ typedef struct Scratch {
 	Expr *free_ptr;  /* free's pointer argument */
 	int64_t size;    /* bytes requested */
 	bool top;        /* declared at the function's top level: the caller provides it */
+	bool bare_free;  /* the free is a statement of its own, `FREE(v);` (void in a clone) */
 } Scratch;
 
 typedef Array(Scratch) ScratchList;
@@ -145,6 +146,8 @@ typedef Array(Scratch) ScratchList;
  * compute_summaries.
  */
 const ScratchList *func_scratch(const Func *f, bool *only);
+/* The workspace of f that pointer local v holds, NULL if none. */
+const Scratch *scratch_var(const Func *f, const Var *v);
 /*
  * Is s one of f's workspace declarations, the statement that frees one, or
  * `if (v == NULL) return K;` for one (each does nothing in a clone)?

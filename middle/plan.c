@@ -990,13 +990,9 @@ static bool covered(const Stmt *top, const Var *v, uint32_t want, const Stmt *in
 /* A top-level workspace: every chunk call gets the same buffer from the caller. */
 static bool top_scratch_var(const Func *g, const Var *v)
 {
-	bool only;
-	const ScratchList *l = func_scratch(g, &only);
+	const Scratch *sc = scratch_var(g, v);
 
-	for (uint32_t i = 0; l && i < l->len; i++)
-		if (l->items[i].top && l->items[i].var == v)
-			return true;
-	return false;
+	return sc && sc->top;
 }
 
 /*

@@ -1881,6 +1881,29 @@ static bool any_slot(const ParPlan *p)
 	return false;
 }
 
+/*
+ * The workspaces that the region's tasks will write for the first time:
+ * f's own, taken before the span and given back after it, and the callees'
+ * that the caller took.  Their pages are mapped before the fork (see
+ * mtpar_prefault), not faulted in one by one by the cores.
+ */
+static void prefaults(Gen *g, uint32_t start, uint32_t end)
+{
+	const ScratchList *l = scratch_of(g->plan->func);
+
+	for (uint32_t i = 0; i < l->len; i++) {
+		const Scratch *sc = &l->items[i];
+
+		if (sc->top && sc->decl->end <= start && sc->free->start >= end)
+			line(&g->out, g->indent, 2, "mtpar_prefault(%s, %lld);",
+			     intern_name(sc->var->name), (long long)sc->size);
+	}
+	for (uint32_t s = 0; s < g->plan->slots.len; s++)
+		if (g->plan->slots.items[s].used)
+			line(&g->out, g->indent, 2, "mtpar_prefault(mtpar_buf%u, %lld);", s,
+			     (long long)g->plan->slots.items[s].sc->size);
+}
+
 static const char *const block_comment[] = {
 	"/*",
 	" * Threads fork once; each core runs its tasks in order and waits only",
@@ -1922,6 +1945,7 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	if (p->power)
 		line(&g->out, g->indent, 2, "mtpar_fv_setup(%u, mtpar_fv_freq, mtpar_fv_name);",
 		     p->power->table->states.len);
+	prefaults(g, start, end);
 	str_puts(&g->out, "\n");
 	if (g->opts->oscar_api)
 		region_oscar(g);

@@ -309,6 +309,15 @@ if gcc -O2 -std=c11 -w -o "$T/ws.seq" "$W/net.c" "$W/main.c" 2>"$T/err"; then
 	else
 		bad "workspace taken by the caller"
 	fi
+	# the caller's own workspace and the callees' are mapped before the fork;
+	# with MTPAR_PREFAULT=0 they are not, and the result is the same
+	if grep -q "mtpar_prefault(sid_1, 16384);" "$T/ws.par.c" &&
+	   grep -q "mtpar_prefault(mtpar_buf0, 17424);" "$T/ws.par.c" &&
+	   MTPAR_PREFAULT=0 "$T/ws.par" >"$T/ws.got" 2>&1 && cmp -s "$T/ws.want" "$T/ws.got"; then
+		ok "workspaces mapped before the fork"
+	else
+		bad "workspaces mapped before the fork"
+	fi
 else
 	bad "workspace: sequential build"; head -5 "$T/err"
 fi

@@ -214,6 +214,25 @@ static MTPAR_INLINE void mtpar_prefault(void *p, unsigned long long n)
 #endif
 
 /*
+ * Do the bytes [alo, ahi) from a and [blo, bhi) from b lie apart?  A plan
+ * that took two pointers loaded from memory (TVM's DLTensor data) for
+ * different objects forks only when the bytes its tasks reach through them
+ * do not meet; else the original code runs.
+ */
+#ifdef __INTPTR_TYPE__
+typedef __INTPTR_TYPE__ mtpar_intptr;
+#else
+typedef long mtpar_intptr;
+#endif
+static MTPAR_INLINE int mtpar_apart(const void *a, long long alo, long long ahi, const void *b,
+                                    long long blo, long long bhi)
+{
+	mtpar_intptr x = (mtpar_intptr)a, y = (mtpar_intptr)b;
+
+	return x + ahi <= y + blo || y + bhi <= x + alo;
+}
+
+/*
  * May this thread fork a team of exactly np threads?  Not from inside an
  * active parallel region (the flags are per function: two teams would
  * share them), and not where the OpenMP runtime may hand out a smaller team

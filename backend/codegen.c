@@ -937,10 +937,9 @@ static int cmp_task_lo(const void *a, const void *b)
 }
 
 /* The chunks of part k of mt tile the loop: one task when not split. */
-static bool check_part_cover(const ParPlan *p, const MT *mt, const Clone *c, int k,
+static bool check_part_cover(const ParPlan *p, const MT *mt, const SplitLoop *sl, int k,
                              char *why, size_t size)
 {
-	const SplitLoop *sl = &c->parts.items[k];
 	Array(const ParTask *) ch = { 0 };
 	int64_t at = sl->lo;
 	bool ok = true;
@@ -1041,6 +1040,8 @@ static bool check_mt_cover(const ParPlan *p, const MT *mt, char *why, size_t siz
 		return fail(why, size, "MT%d is not covered by a task", mt->id);
 	if (first->kind == TASK_WHOLE)
 		return n == 1 || fail(why, size, "MT%d runs %u times", mt->id, n);
+	if (first->kind == TASK_SLICE)
+		return check_part_cover(p, mt, first->slice, 0, why, size);
 	if (!first->clone || !in_clones(p, first->clone) || mt->kind != MT_SB || !mt->call ||
 	    mt->callee != first->clone->callee)
 		return fail(why, size, "MT%d: chunks without a clone of its callee", mt->id);
@@ -1050,7 +1051,7 @@ static bool check_mt_cover(const ParPlan *p, const MT *mt, char *why, size_t siz
 		if (expr_any(mt->call->args.items[i], has_effect, NULL))
 			return fail(why, size, "MT%d: argument %u has side effects", mt->id, i + 1);
 	for (uint32_t k = 0; k < first->clone->parts.len; k++)
-		if (!check_part_cover(p, mt, first->clone, (int)k, why, size))
+		if (!check_part_cover(p, mt, &first->clone->parts.items[k], (int)k, why, size))
 			return false;
 	return true;
 }
@@ -1144,6 +1145,10 @@ bool codegen_check_plan(const ParPlan *p, char *why, size_t size)
 		if (t->kind == TASK_CHUNK &&
 		    (!t->clone || t->part < 0 || (uint32_t)t->part >= t->clone->parts.len))
 			return fail(why, size, "task %u: no such part", i);
+		if (t->kind == TASK_SLICE &&
+		    (!t->slice || t->part != 0 || t->mt->kind != MT_RB || !t->slice->split ||
+		     t->slice->top != t->mt->loop || t->slice->loop != t->mt->loop))
+			return fail(why, size, "task %u: a slice of no loop of the level", i);
 	}
 	for (uint32_t i = 0; i < p->clones.len; i++)
 		if (!codegen_check_clone(p->clones.items[i], p->func, why, size))
@@ -1642,6 +1647,10 @@ static void task_comment(Gen *g, uint32_t t, int depth)
 	if (mt->callee)
 		str_printf(&b, " %s", func_name(mt->callee));
 	str_printf(&b, ", line %u", line_of(mt->func->src, mt->start));
+	if (task->kind == TASK_SLICE)
+		str_printf(&b, ", slice: %s in [%lld, %lld)",
+		           intern_name(task->slice->loop->loop->ivs.items[0].var->name),
+		           (long long)task->lo, (long long)task->hi);
 	if (task->kind == TASK_CHUNK) {
 		const SplitLoop *sl = &task->clone->parts.items[task->part];
 
@@ -1667,6 +1676,16 @@ static void task_text(Gen *g, uint32_t t, int depth)
 		str_putn(&b, src->text + mt->start, mt->end - mt->start);
 	} else if (task->kind == TASK_WHOLE) {
 		str_printf(&b, "(void)%s;", src_text(src, mt->call));
+	} else if (task->kind == TASK_SLICE) {
+		EditList el = { 0 };
+		char *text;
+
+		split_edits(task->slice, src, &el);
+		text = edit_apply_range(src, &el, mt->start, mt->end);
+		array_free(&el.edits);
+		str_printf(&b, "{ const long mtpar_lo = %lld, mtpar_hi = %lld; %s }",
+		           (long long)task->lo, (long long)task->hi, text);
+		free(text);
 	} else {
 		const SplitLoop *sl = &task->clone->parts.items[task->part];
 		int64_t lo = sl->split ? task->lo : sl->lo, hi = sl->split ? task->hi : sl->hi;
@@ -1849,6 +1868,18 @@ static void slot_decls(Gen *g)
 	}
 }
 
+/* The loaded pointers' memories the plan took for apart are, or the original code runs. */
+static void apart_tests(Gen *g)
+{
+	for (uint32_t i = 0; i < g->plan->apart.len; i++) {
+		const ApartCheck *ck = &g->plan->apart.items[i];
+
+		str_printf(&g->out, " &&\n%s\t\tmtpar_apart(%s, %lld, %lld, %s, %lld, %lld)", g->indent,
+		           intern_name(ck->a->name), (long long)ck->alo, (long long)ck->ahi,
+		           intern_name(ck->b->name), (long long)ck->blo, (long long)ck->bhi);
+	}
+}
+
 static void slot_takes(Gen *g)
 {
 	for (uint32_t s = 0; s < g->plan->slots.len; s++) {
@@ -1927,8 +1958,9 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	           s->makespan > 0 ? s->seq_time / s->makespan : 1.0);
 	for (size_t i = 0; i < sizeof(block_comment) / sizeof(*block_comment); i++)
 		line(&g->out, g->indent, 1, "%s", block_comment[i]);
-	line(&g->out, g->indent, 1, "static mtpar_sync_t mtpar_sync_%s[%d];", g->fname,
-	     g->sy->nflags > 0 ? g->sy->nflags : 1);
+	if (g->sy->nflags > 0)
+		line(&g->out, g->indent, 1, "static mtpar_sync_t mtpar_sync_%s[%d];", g->fname,
+		     g->sy->nflags);
 	line(&g->out, g->indent, 1, "static unsigned mtpar_gen_%s;", g->fname);
 	line(&g->out, g->indent, 1, "int mtpar_ran = 0;");
 	fv_table_decl(g);
@@ -1939,9 +1971,12 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 		     "/* the callees' workspaces are taken here, on this thread, and given back below */");
 	str_puts(&g->out, g->indent);
 	str_printf(&g->out, "\tif (mtpar_can_fork(%d)", np);
+	apart_tests(g);
 	slot_takes(g);
 	str_puts(&g->out, ") {\n");
 	line(&g->out, g->indent, 2, "unsigned mtpar_gen = ++mtpar_gen_%s;", g->fname);
+	if (g->sy->nflags == 0)
+		line(&g->out, g->indent, 2, "(void)mtpar_gen; /* no task waits */");
 	if (p->power)
 		line(&g->out, g->indent, 2, "mtpar_fv_setup(%u, mtpar_fv_freq, mtpar_fv_name);",
 		     p->power->table->states.len);

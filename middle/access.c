@@ -526,6 +526,8 @@ static struct {
 	Array(struct ScratchObj) scratch_objs; /* per SB and workspace, for chunks */
 	bool all_escape;         /* an unmodelled expression: assume the worst */
 	Func *cur;               /* function being analysed */
+	bool assume_apart;       /* alias_assume_apart */
+	Array(const Var *) assumed; /* the pairs it answered, two by two */
 } A;
 
 static VarInfo *info_lookup(const Var *v)
@@ -1228,6 +1230,31 @@ static int64_t alloc_size(const Expr *call, int arg)
 	return iv_is_const(n) && n.lo > 0 ? n.lo : -1;
 }
 
+/*
+ * Pointer local v is defined once, by rhs, a load from memory, in a
+ * declaration at its function's top level (run once per call: no goto):
+ * its value is fixed, so the memory it points to is an object of its own.
+ */
+static bool loaded_once(const Var *v, const VarInfo *vi, const Expr *rhs)
+{
+	const Stmt *body = v->func ? v->func->body : NULL;
+	const Expr *e = strip_casts((Expr *)rhs);
+	FuncInfo *fi = v->func ? finfo(v->func) : NULL;
+
+	if (v->scope != VAR_LOCAL || !is_ptr_type(v->type) || !single_def(vi) || vi->def != rhs ||
+	    !body || !fi || fi->has_goto || !e ||
+	    !(e->kind == EX_INDEX || e->kind == EX_MEMBER ||
+	      (e->kind == EX_UNARY && e->op == OP_DEREF)))
+		return false;
+	for (uint32_t i = 0; i < body->body.len; i++) {
+		const Stmt *d = body->body.items[i];
+
+		if (d->kind == ST_DECL && d->var == v && d->expr == rhs)
+			return true;
+	}
+	return false;
+}
+
 /* The value of pointer v's definition rhs, evaluated in env. */
 static Ptr def_ptr(Var *v, Expr *rhs, const Env *env)
 {
@@ -1244,6 +1271,8 @@ static Ptr def_ptr(Var *v, Expr *rhs, const Env *env)
 		return ptr_obj(star_object(v, OBJ_ALLOC, alloc_size(call, arg)), iv_const(0), pt);
 	}
 	p = resolve_ptr(rhs, env);
+	if (p.kind == P_UNKNOWN && loaded_once(v, vi, rhs))
+		p = ptr_obj(star_object(v, OBJ_LOADED, -1), iv_const(0), pt);
 	if (pt && p.kind == P_OBJ)
 		p.type = pt;
 	return p;
@@ -2395,6 +2424,12 @@ static void mark(Var *base, Flow fl, const Func *callee, uint32_t argi)
 	VarInfo *vi = info(base);
 	Var *param = callee && argi < callee->params.len ? callee->params.items[argi] : NULL;
 
+	if (vi->kind == OBJ_LOADED) {
+		/* it may be anything escaping already: to the callee, an unknown pointer */
+		if (fl == FLOW_ARG && param)
+			info(param)->recv_unknown = true;
+		return;
+	}
 	if (fl == FLOW_ARG && param) {
 		if (vi->kind == OBJ_POINTEE) {
 			ParamEdge e = { vi->origin, param };
@@ -2947,6 +2982,7 @@ static void add_clamped(Region *r, int64_t lo, int64_t hi)
 		region_set_whole(r);
 		return;
 	case OBJ_POINTEE:
+	case OBJ_LOADED:
 		region_add_range(r, lo, hi);
 		return;
 	default:
@@ -3246,6 +3282,12 @@ static void map_summary(Walk *w, Expr *e, Func *f, const Summary *cs)
 			if (q.kind == P_NONE || q.kind == P_SELF)
 				q = ptr_make(P_UNKNOWN);
 			map_region(w, &a->region, q, a->kind, actual ? actual : e);
+		} else if (bi && bi->kind == OBJ_LOADED) {
+			Region r; /* loaded in the callee's activation: unknown here */
+
+			region_init(&r, NULL);
+			region_set_whole(&r);
+			sum_add(w->sum, a->kind, &r, e, w->src);
 		} else {
 			Region r;
 
@@ -3708,6 +3750,31 @@ Summary *summarize_chunk(const MT *sb, const SplitLoop *part, int64_t lo, int64_
 	return w.sum;
 }
 
+Summary *summarize_slice(const MT *rb, const SplitLoop *sl, int64_t lo, int64_t hi)
+{
+	Func *f = rb && rb->kind == MT_RB ? rb->func : NULL;
+	FuncInfo *fi = f ? finfo(f) : NULL;
+	Walk w = { 0 };
+	bool ok;
+
+	if (!fi || fi->state != FS_DONE || !sl || sl->top != rb->loop || sl->loop != rb->loop)
+		return NULL;
+	w.sum = ARENA_NEW(Summary);
+	w.mt = rb;
+	w.src = f->src;
+	w.chunk = true; /* locals declared in the loop are private: the walk's depth is 1 there */
+	w.part = sl;
+	w.lo = lo;
+	w.hi = hi;
+	A.cur = f;
+	branch_env(&w.env, rb);
+	walk_stmt(&w, rb->loop);
+	ok = !w.failed;
+	walk_done(&w);
+	A.cur = NULL;
+	return ok ? w.sum : NULL;
+}
+
 /* What the branches an MT runs under say of its variables. */
 static void branch_env(Env *env, const MT *c)
 {
@@ -3971,7 +4038,7 @@ bool obj_escapes(const Var *v)
 		return false;
 	if (A.all_escape && vi)
 		return true;
-	if (vi && vi->kind == OBJ_POINTEE)
+	if (vi && (vi->kind == OBJ_POINTEE || vi->kind == OBJ_LOADED))
 		return true;
 	if (v->scope == VAR_GLOBAL && v->storage != SC_STATIC)
 		return true; /* outside code can name it */
@@ -3994,7 +4061,7 @@ static Targets targets_of(const Var *v)
 	VarInfo *vi = info_lookup(v);
 	Targets t = { NULL, NULL, false };
 
-	if (!v) {
+	if (!v || (vi && vi->kind == OBJ_LOADED)) {
 		t.unknown = true;
 	} else if (vi && vi->kind == OBJ_POINTEE) {
 		VarInfo *pi = info_lookup(vi->origin);
@@ -4033,6 +4100,29 @@ static bool targets_have(const Targets *t, const Var *o)
  * an unknown pointer (and a parameter callable from outside) any escaping
  * object.  Two "anything escaping" sets are taken to meet.
  */
+static void note_assumed(const Var *a, const Var *b)
+{
+	for (uint32_t i = 0; i + 1 < A.assumed.len; i += 2)
+		if ((A.assumed.items[i] == a && A.assumed.items[i + 1] == b) ||
+		    (A.assumed.items[i] == b && A.assumed.items[i + 1] == a))
+			return;
+	array_push(&A.assumed, a);
+	array_push(&A.assumed, b);
+}
+
+void alias_assume_apart(bool on)
+{
+	A.assume_apart = on;
+	if (on)
+		A.assumed.len = 0;
+}
+
+const Var *const *alias_assumed(uint32_t *npairs)
+{
+	*npairs = A.assumed.len / 2;
+	return A.assumed.items;
+}
+
 bool obj_may_alias(const Var *a, const Var *b)
 {
 	Targets ta, tb;
@@ -4041,6 +4131,10 @@ bool obj_may_alias(const Var *a, const Var *b)
 		return true;
 	if (obj_kind(a) == OBJ_STATE || obj_kind(b) == OBJ_STATE)
 		return false;
+	if (A.assume_apart && obj_kind(a) == OBJ_LOADED && obj_kind(b) == OBJ_LOADED) {
+		note_assumed(a, b);
+		return false;
+	}
 	ta = targets_of(a);
 	tb = targets_of(b);
 	if (ta.self && tb.self)

@@ -166,6 +166,8 @@ void scratch_bind(const MT *sb, const Var *local, Var *buffer); /* NULL: its own
 Var *scratch_object(const MT *sb, const Var *local);
 struct SplitLoop;
 Summary *summarize_chunk(const MT *sb, const struct SplitLoop *part, int64_t lo, int64_t hi);
+/* A slice of the level's own loop rb, in place: its first IV in [lo, hi), in rb's terms. */
+Summary *summarize_slice(const MT *rb, const struct SplitLoop *sl, int64_t lo, int64_t hi);
 
 /*
  * What a Region's base stands for.  Besides program Vars (their own
@@ -179,12 +181,19 @@ Summary *summarize_chunk(const MT *sb, const struct SplitLoop *part, int64_t lo,
  *   OBJ_STATE "<allocator>" (every allocation and free reads and writes
  *     it, so they stay ordered: TVM's workspace pool is not thread-safe)
  *     and "<io>" (output and volatile accesses).
+ *   OBJ_LOADED "*p": the memory a pointer local p points to, p defined once
+ *     at its function's top level by a load (`p = t->data`, TVM's
+ *     DLTensor fields), offsets relative to p; scope VAR_LOCAL.  It may be
+ *     anything escaping, another loaded pointer's memory included, unless
+ *     assumed apart (alias_assume_apart).  A call's summary sees it as an
+ *     unknown pointer: another activation loads another value.
  */
 typedef enum ObjKind {
 	OBJ_VAR,
 	OBJ_POINTEE,
 	OBJ_ALLOC,
 	OBJ_STATE,
+	OBJ_LOADED,
 } ObjKind;
 
 ObjKind obj_kind(const Var *v);
@@ -203,6 +212,15 @@ bool obj_escapes(const Var *v);
  * can be called from outside); an unknown pointer overlaps escaping objects.
  */
 bool obj_may_alias(const Var *a, const Var *b);
+/*
+ * While on, two different OBJ_LOADED objects do not alias, and
+ * obj_may_alias notes each pair it answered so: a plan that uses the
+ * answers checks at run time that those pointers' ranges are apart.
+ * Turning it on forgets the pairs noted before; alias_assumed lists them,
+ * two objects per pair.
+ */
+void alias_assume_apart(bool on);
+const Var *const *alias_assumed(uint32_t *npairs);
 
 /* ------------------------------------------------------------------ */
 /* dep.c: dependence between two MTs of one level                      */
@@ -542,7 +560,8 @@ typedef struct Clone {
 
 #define TASK_KINDS(X)                                                        \
 	X(TASK_WHOLE, "whole") /* a level MT run as written (fold_guard: the call alone) */ \
-	X(TASK_CHUNK, "chunk") /* part `part`, first-IV values [lo, hi), of mt's callee clone */
+	X(TASK_CHUNK, "chunk") /* part `part`, first-IV values [lo, hi), of mt's callee clone */ \
+	X(TASK_SLICE, "slice") /* the level's own loop mt, first-IV values [lo, hi), in place */
 
 typedef enum TaskKind { TASK_KINDS(X_ENUM) } TaskKind;
 
@@ -552,10 +571,11 @@ typedef struct ParTask {
 	bool fold_guard;      /* `if (f(...) != 0) return -1;` with f always 0: emit the call alone */
 	Clone *clone;         /* TASK_CHUNK */
 	int part;             /* TASK_CHUNK: index into clone->parts */
-	int64_t lo, hi;       /* TASK_CHUNK: first-IV values [lo, hi) */
+	int64_t lo, hi;       /* TASK_CHUNK, TASK_SLICE: first-IV values [lo, hi) */
+	SplitLoop *slice;     /* TASK_SLICE: mt's loop */
 	double cost;          /* cost model estimate, arbitrary time unit */
 	Summary *summary;     /* the task's accesses in the level's terms */
-	const char *name;     /* "MT3", "MT3.p1[0:16)" */
+	const char *name;     /* "MT3", "MT3.p1[0:16)", "MT3[0:16)" */
 	const char *note;     /* TASK_WHOLE of an SB: why it was not decomposed, else NULL */
 	bool on_core0;        /* allocates or frees: pinned to core 0, the thread around the region */
 } ParTask;
@@ -580,6 +600,16 @@ typedef struct WsSlot {
  * and after stays sequential.  Tasks are in a topological order and index
  * the TaskGraph.
  */
+/*
+ * A check the region's fork condition makes: the bytes [alo, ahi) from
+ * where pointer local a points and [blo, bhi) from b do not meet (the
+ * plan assumed their memories apart, OBJ_LOADED).
+ */
+typedef struct ApartCheck {
+	const Var *a, *b;
+	int64_t alo, ahi, blo, bhi;
+} ApartCheck;
+
 typedef struct ParPlan {
 	Func *func;
 	uint32_t first, last; /* indices into func->mt->children */
@@ -588,6 +618,7 @@ typedef struct ParPlan {
 	Schedule *sched;
 	Array(Clone *) clones;
 	Array(WsSlot) slots;  /* workspace buffers, in the order the region takes them */
+	Array(ApartCheck) apart; /* run-time checks before the fork */
 	const char *why_not;  /* set when the function stays sequential: the reason */
 	double func_cost;     /* estimated cost of the whole function, span included */
 	struct PowerSchedule *power; /* --power: each task's FV state and each core's switches (power.c) */

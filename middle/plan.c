@@ -1318,7 +1318,8 @@ static bool try_split(Ctx *c, MT *sb, SplitLoop *sl, int part, int n, double ops
 		ch[k].part = part;
 		ch[k].lo = chunk_bound(sl, trip, n, k);
 		ch[k].hi = chunk_bound(sl, trip, n, k + 1);
-		ch[k].sum = summarize_chunk(sb, sl, ch[k].lo, ch[k].hi);
+		ch[k].sum = sb->kind == MT_RB ? summarize_slice(sb, sl, ch[k].lo, ch[k].hi)
+		                              : summarize_chunk(sb, sl, ch[k].lo, ch[k].hi);
 		if (!ch[k].sum) {
 			*why = "the chunks' index ranges cannot be bound";
 			ok = false;
@@ -1500,6 +1501,58 @@ out:
 	return cl;
 }
 
+/*
+ * A slice runs the loop's own text on a core of the region, where f's
+ * locals are shared: a local of f that the loop assigns must be declared
+ * inside the loop (its header included).
+ */
+static bool slice_locals_ok(const Func *f, const Stmt *L, const char **why)
+{
+	VarList vars = { 0 };
+	bool ok = true;
+
+	each_stmt_expr(L, collect_var, &vars);
+	for (uint32_t i = 0; ok && i < vars.len; i++) {
+		const Var *v = vars.items[i];
+
+		if (v->func != f || v->scope != VAR_LOCAL || (v->start >= L->start && v->end <= L->end))
+			continue;
+		if (defs_in(L, v)) {
+			*why = fmt("the loop assigns %s, declared outside it", intern_name(v->name));
+			ok = false;
+		}
+	}
+	array_free(&vars);
+	return ok;
+}
+
+/*
+ * The level's own loop mt cut into slices of its first IV's range (out)
+ * when they are independent; each runs the loop's text in place.
+ */
+static bool slice_loop(Ctx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char **why)
+{
+	Stmt *L = mt->loop;
+	double ops = stmt_cost(c, L);
+	int64_t n;
+
+	memset(sl, 0, sizeof(*sl));
+	sl->top = sl->loop = L;
+	if (!L || !header_splittable(mt->func, L, why) || !slice_locals_ok(mt->func, L, why))
+		return false;
+	sl->lo = L->loop->lower;
+	sl->hi = L->loop->upper;
+	sl->step = L->loop->ivs.items[0].step;
+	n = c->ncores < L->loop->trip_count ? c->ncores : L->loop->trip_count;
+	if (n > (int64_t)(ops / MIN_CHUNK_COST))
+		n = (int64_t)(ops / MIN_CHUNK_COST);
+	if (n < 2) {
+		*why = "too little work to split";
+		return false;
+	}
+	return try_split(c, mt, sl, 0, (int)n, ops, 0, out, why);
+}
+
 /* ------------------------------------------------------------------ */
 /* Tasks and the task graph                                            */
 /* ------------------------------------------------------------------ */
@@ -1520,41 +1573,53 @@ static void add_whole(Ctx *c, ParPlan *p, MT *mt, bool fold, const char *note)
 	array_push(&p->tasks, t);
 }
 
-static void add_mt_tasks(Ctx *c, ParPlan *p, MT *mt)
+/* A task per chunk: of mt's callee clone cl, or (cl NULL) slices of mt's own loop sl. */
+static void add_chunk_tasks(ParPlan *p, MT *mt, bool fold, Clone *cl, SplitLoop *sl,
+                            const ChunkList *chunks)
 {
-	ChunkList chunks = { 0 };
-	const char *why = NULL;
-	bool fold = false;
-	Clone *cl;
-
-	task_ok(mt, &fold, &why);
-	if (mt->kind != MT_SB) {
-		add_whole(c, p, mt, fold, NULL);
-		return;
-	}
-	cl = decompose(c, p, mt, &chunks, &why);
-	if (!cl) {
-		add_whole(c, p, mt, fold, why);
-		array_free(&chunks);
-		return;
-	}
-	for (uint32_t k = 0; k < chunks.len; k++) {
-		const Chunk *ch = &chunks.items[k];
+	for (uint32_t k = 0; k < chunks->len; k++) {
+		const Chunk *ch = &chunks->items[k];
 		ParTask t;
 
 		memset(&t, 0, sizeof(t));
-		t.kind = TASK_CHUNK;
+		t.kind = cl ? TASK_CHUNK : TASK_SLICE;
 		t.mt = mt;
 		t.fold_guard = fold;
 		t.clone = cl;
+		t.slice = sl;
 		t.part = ch->part;
 		t.lo = ch->lo;
 		t.hi = ch->hi;
 		t.cost = ch->cost;
 		t.summary = ch->sum;
-		t.name = fmt("MT%d.p%d[%lld:%lld)", mt->id, ch->part, (long long)ch->lo,
-		             (long long)ch->hi);
+		t.name = cl ? fmt("MT%d.p%d[%lld:%lld)", mt->id, ch->part, (long long)ch->lo,
+		                  (long long)ch->hi)
+		            : fmt("MT%d[%lld:%lld)", mt->id, (long long)ch->lo, (long long)ch->hi);
 		array_push(&p->tasks, t);
+	}
+}
+
+static void add_mt_tasks(Ctx *c, ParPlan *p, MT *mt)
+{
+	ChunkList chunks = { 0 };
+	const char *why = NULL;
+	bool fold = false;
+	SplitLoop *sl;
+	Clone *cl;
+
+	task_ok(mt, &fold, &why);
+	if (mt->kind == MT_RB) {
+		sl = ARENA_NEW(SplitLoop);
+		if (slice_loop(c, mt, sl, &chunks, &why))
+			add_chunk_tasks(p, mt, fold, NULL, sl, &chunks);
+		else
+			add_whole(c, p, mt, fold, NULL);
+	} else if (mt->kind != MT_SB) {
+		add_whole(c, p, mt, fold, NULL);
+	} else if ((cl = decompose(c, p, mt, &chunks, &why))) {
+		add_chunk_tasks(p, mt, fold, cl, NULL, &chunks);
+	} else {
+		add_whole(c, p, mt, fold, why);
 	}
 	array_free(&chunks);
 }
@@ -1675,6 +1740,7 @@ static void drop_tasks(ParPlan *p)
 {
 	p->tasks.len = 0;
 	p->clones.len = 0;
+	p->apart.len = 0;
 	taskgraph_free(&p->graph);
 	p->sched = NULL;
 }
@@ -1782,6 +1848,76 @@ static void mark_slots(ParPlan *p)
 	}
 }
 
+/* The bytes from loaded object o's pointer that p's tasks reach; false if unbounded. */
+static bool reach_of(const ParPlan *p, const Var *o, int64_t *lo, int64_t *hi)
+{
+	bool any = false;
+
+	for (uint32_t t = 0; t < p->tasks.len; t++) {
+		const Summary *s = p->tasks.items[t].summary;
+
+		for (uint32_t i = 0; s && i < s->acc.len; i++) {
+			const Region *r = &s->acc.items[i].region;
+
+			if (r->base != o)
+				continue;
+			if (r->whole || !r->ranges.len)
+				return false;
+			for (uint32_t k = 0; k < r->ranges.len; k++) {
+				const ByteRange *b = &r->ranges.items[k];
+
+				if (b->lo == REGION_BEGIN || b->hi == REGION_END)
+					return false;
+				*lo = any && *lo < b->lo ? *lo : b->lo;
+				*hi = any && *hi > b->hi ? *hi : b->hi;
+				any = true;
+			}
+		}
+	}
+	return any;
+}
+
+/*
+ * The checks that make the plan's assumption true (the loaded pointers'
+ * memories it took for apart): each pair's reach from its two pointers,
+ * both set before the span.  False when one cannot be made.
+ */
+static bool apart_checks(ParPlan *p)
+{
+	uint32_t n;
+	const Var *const *pairs = alias_assumed(&n);
+	uint32_t start = p->func->mt->children.items[p->first]->start;
+
+	p->apart.len = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		ApartCheck ck;
+
+		if (!reach_of(p, pairs[2 * i], &ck.alo, &ck.ahi) ||
+		    !reach_of(p, pairs[2 * i + 1], &ck.blo, &ck.bhi))
+			return false;
+		ck.a = obj_origin(pairs[2 * i]);
+		ck.b = obj_origin(pairs[2 * i + 1]);
+		if (!ck.a || !ck.b || ck.a->end > start || ck.b->end > start)
+			return false;
+		array_push(&p->apart, ck);
+	}
+	return true;
+}
+
+/* Tasks and their graph; with assume, loaded pointers' memories taken for apart. */
+static void plan_tasks(Ctx *c, ParPlan *p, bool assume)
+{
+	Func *f = p->func;
+
+	alias_assume_apart(assume);
+	assign_slots(p, f, p->first, p->last);
+	for (uint32_t i = p->first; i <= p->last; i++)
+		add_mt_tasks(c, p, f->mt->children.items[i]);
+	mark_slots(p);
+	build_graph(p);
+	alias_assume_apart(false);
+}
+
 static ParPlan *plan_function(Ctx *c, Func *f)
 {
 	ParPlan *p = ARENA_NEW(ParPlan);
@@ -1799,11 +1935,12 @@ static ParPlan *plan_function(Ctx *c, Func *f)
 		p->why_not = "one core";
 		return p;
 	}
-	assign_slots(p, f, first, last);
-	for (uint32_t i = first; i <= last; i++)
-		add_mt_tasks(c, p, f->mt->children.items[i]);
-	mark_slots(p);
-	build_graph(p);
+	plan_tasks(c, p, true);
+	if (!apart_checks(p)) {
+		drop_tasks(p);
+		p->slots.len = 0;
+		plan_tasks(c, p, false);
+	}
 	p->sched = schedule_graph(&p->graph, c->ncores, TRANSFER_PER_BYTE);
 	for (uint32_t i = 0; i < f->mt->children.len; i++)
 		p->func_cost += mt_cost(c, f->mt->children.items[i]);

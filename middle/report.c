@@ -250,13 +250,13 @@ static unsigned line_of(const MT *mt)
 	return line;
 }
 
-static uint32_t chunks_of(const ParPlan *p, const MT *mt, int part)
+static uint32_t chunks_of(const ParPlan *p, const MT *mt, int part, TaskKind kind)
 {
 	uint32_t n = 0;
 
 	for (uint32_t i = 0; i < p->tasks.len; i++)
 		n += p->tasks.items[i].mt == mt && p->tasks.items[i].part == part &&
-		     p->tasks.items[i].kind == TASK_CHUNK;
+		     p->tasks.items[i].kind == kind;
 	return n;
 }
 
@@ -271,7 +271,7 @@ static void report_parts(const ParPlan *p, const ParTask *t)
 		if (sl->split)
 			remark_at(callee->src, sl->loop->start,
 			          "loop of %s called at line %u: %u chunks run in parallel",
-			          intern_name(callee->name), line_of(t->mt), chunks_of(p, t->mt, (int)k));
+			          intern_name(callee->name), line_of(t->mt), chunks_of(p, t->mt, (int)k, TASK_CHUNK));
 		else
 			remark_at(callee->src, sl->loop->start,
 			          "loop of %s called at line %u not split: %s", intern_name(callee->name),
@@ -295,13 +295,26 @@ void report_plans(const PlanList *plans)
 		          "%s parallelized: %u tasks on %d cores (%s), predicted speedup %.2f",
 		          intern_name(f->name), p->tasks.len, p->sched->ncores, p->sched->heuristic,
 		          p->sched->makespan > 0 ? p->sched->seq_time / p->sched->makespan : 1.0);
+		for (uint32_t k = 0; k < p->apart.len; k++) {
+			const ApartCheck *ck = &p->apart.items[k];
+
+			remark_at(f->src, ck->a->start,
+			          "%s runs in parallel only where %s[%lld, %lld) and %s[%lld, %lld) "
+			          "do not overlap (checked at run time); else sequentially",
+			          intern_name(f->name), intern_name(ck->a->name), (long long)ck->alo,
+			          (long long)ck->ahi, intern_name(ck->b->name), (long long)ck->blo,
+			          (long long)ck->bhi);
+		}
 		for (uint32_t k = 0; k < p->tasks.len; k++) {
 			const ParTask *t = &p->tasks.items[k];
 
 			if (t->mt == last)
 				continue;
 			last = t->mt;
-			if (t->kind == TASK_CHUNK)
+			if (t->kind == TASK_SLICE)
+				remark_at(f->src, t->mt->start, "loop split in place: %u slices run in parallel",
+				          chunks_of(p, t->mt, 0, TASK_SLICE));
+			else if (t->kind == TASK_CHUNK)
 				report_parts(p, t);
 			else if (t->note)
 				remark_at(f->src, t->mt->start, "MT%d not decomposed: %s", t->mt->id, t->note);

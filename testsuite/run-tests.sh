@@ -10,6 +10,8 @@
 #   run      examples built from mtpar's output print the sequential checksum
 #   workspace  TVM 0.8-style operators that allocate their own workspace,
 #            against an allocator that aborts when used from two threads
+#   packed   graph-executor operators (tensors behind loaded pointers) called
+#            with separate, identical and overlapping tensors
 #   power    --dump=sched --power and --deadline 1.5x of the examples against
 #            testsuite/golden/power/, bad FV tables and deadlines, --gantt
 #            SVGs, the runtime's oscar_fvcontrol and MTPAR_FV_TRACE
@@ -286,40 +288,61 @@ for c in examples/*.c; do
 	done
 done
 
-# ---- workspace: TVM 0.8-style scratch under a non-thread-safe allocator ----
-W=testsuite/workspace
-if gcc -O2 -std=c11 -w -o "$T/ws.seq" "$W/net.c" "$W/main.c" 2>"$T/err"; then
-	"$T/ws.seq" >"$T/ws.want" 2>&1
+# A directory's net.c through mtpar at several core counts, with and without
+# jitter, against its sequential build with main.c; leaves $T/NAME.par.c (of
+# -np 7), $T/NAME.par and $T/NAME.want, and returns 1 when net.c and main.c
+# do not build sequentially.
+run_tier() { # name dir extra-gcc-flags
+	if ! gcc -O2 -std=c11 -w -o "$T/$1.seq" "$2/net.c" "$2/main.c" 2>"$T/err"; then
+		bad "$1: sequential build"; head -5 "$T/err"; return 1
+	fi
+	"$T/$1.seq" >"$T/$1.want" 2>&1
 	for np in 1 2 3 4 7; do
-		if ! "$MTPAR" -np $np -o "$T/ws.par.c" "$W/net.c" 2>"$T/err" ||
-		   ! gcc -O2 -std=c11 -fopenmp -w -o "$T/ws.par" "$T/ws.par.c" "$W/main.c" 2>>"$T/err"; then
-			bad "workspace -np $np: build"; head -5 "$T/err"; continue
+		# shellcheck disable=SC2086
+		if ! "$MTPAR" -np $np -o "$T/$1.par.c" "$2/net.c" 2>"$T/err" ||
+		   ! gcc -O2 -std=c11 -fopenmp $3 -I "$2" -o "$T/$1.par" "$T/$1.par.c" "$2/main.c" 2>>"$T/err"; then
+			bad "$1 -np $np: build"; head -5 "$T/err"; continue
 		fi
 		for jitter in "" 1; do
-			if env ${jitter:+MTPAR_JITTER=1} "$T/ws.par" >"$T/ws.got" 2>&1 &&
-			   cmp -s "$T/ws.want" "$T/ws.got"; then
-				ok "workspace -np $np${jitter:+ jitter}"
+			if env ${jitter:+MTPAR_JITTER=1} "$T/$1.par" >"$T/$1.got" 2>&1 &&
+			   cmp -s "$T/$1.want" "$T/$1.got"; then
+				ok "$1 -np $np${jitter:+ jitter}"
 			else
-				bad "workspace -np $np${jitter:+ jitter}"; head -3 "$T/ws.got"
+				bad "$1 -np $np${jitter:+ jitter}"; head -3 "$T/$1.got"
 			fi
 		done
 	done
-	if grep -q "mtpar_buf0 = (void \*)TVMBackendAllocWorkspace" "$T/ws.par.c"; then
+}
+
+# ---- workspace: TVM 0.8-style scratch under a non-thread-safe allocator ----
+if run_tier workspace testsuite/workspace -w; then
+	if grep -q "mtpar_buf0 = (void \*)TVMBackendAllocWorkspace" "$T/workspace.par.c"; then
 		ok "workspace taken by the caller"
 	else
 		bad "workspace taken by the caller"
 	fi
 	# the caller's own workspace and the callees' are mapped before the fork;
 	# with MTPAR_PREFAULT=0 they are not, and the result is the same
-	if grep -q "mtpar_prefault(sid_1, 16384);" "$T/ws.par.c" &&
-	   grep -q "mtpar_prefault(mtpar_buf0, 17424);" "$T/ws.par.c" &&
-	   MTPAR_PREFAULT=0 "$T/ws.par" >"$T/ws.got" 2>&1 && cmp -s "$T/ws.want" "$T/ws.got"; then
+	if grep -q "mtpar_prefault(sid_1, 16384);" "$T/workspace.par.c" &&
+	   grep -q "mtpar_prefault(mtpar_buf0, 17424);" "$T/workspace.par.c" &&
+	   MTPAR_PREFAULT=0 "$T/workspace.par" >"$T/workspace.got" 2>&1 &&
+	   cmp -s "$T/workspace.want" "$T/workspace.got"; then
 		ok "workspaces mapped before the fork"
 	else
 		bad "workspaces mapped before the fork"
 	fi
-else
-	bad "workspace: sequential build"; head -5 "$T/err"
+fi
+
+# ---- packed: graph-executor operators whose tensors may overlap ----
+if run_tier packed testsuite/packed "-Wall -Werror"; then
+	# both operators split, each behind the check of its tensors' bytes
+	if [ "$(grep -c '^[[:space:]]*mtpar_apart(' "$T/packed.par.c")" -eq 3 ] &&
+	   grep -q "mtpar_apart(y, 0, 16384, x, 0, 17424)" "$T/packed.par.c" &&
+	   [ "$(grep -c 'slice: r in' "$T/packed.par.c")" -ge 4 ]; then
+		ok "packed loops split behind run-time checks"
+	else
+		bad "packed loops split behind run-time checks"
+	fi
 fi
 
 # ---- gate: every corpus program at several core counts, with jitter ----

@@ -593,6 +593,55 @@ static void test_soundness_corners(void)
 	CU_ASSERT_STRING_EQUAL(dump(mt_of(prog, "jump", 2)), "reads i; writes a");
 }
 
+/*
+ * Pointers loaded once at the top of a function (TVM's DLTensor data) are
+ * objects of their own: offsets relative to the pointer, aliasing each
+ * other and escaping memory unless assumed apart, and unknown to a caller.
+ */
+static void test_loaded_pointers(void)
+{
+	Program *prog = front(
+		"typedef struct T { void *data; } T;\n"
+		"float g[16];\n"
+		"int op(void *args) {\n"
+		"  void *a0 = ((void **)args)[0];\n"
+		"  void *a1 = ((void **)args)[1];\n"
+		"  void *x = ((T *)a0)->data;\n"
+		"  void *y = ((T *)a1)->data;\n"
+		"  for (int i = 0; i < 8; ++i) ((float *)y)[i] = ((float *)x)[i + 2];\n"
+		"  for (int i = 0; i < 8; ++i) ((float *)x)[i + 16] = 0.0f;\n"
+		"  for (int i = 0; i < 8; ++i) g[i] = 1.0f;\n"
+		"  return 0;\n"
+		"}\n"
+		"int caller(void *args) {\n"
+		"  op(args);\n"
+		"  return 0;\n"
+		"}\n");
+	MT *copy, *clear, *glob;
+	const Var *const *pairs;
+	uint32_t n;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	copy = mt_of(prog, "op", 2);
+	clear = mt_of(prog, "op", 3);
+	glob = mt_of(prog, "op", 4);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(glob);
+	CU_ASSERT_STRING_EQUAL(dump(copy), "reads x y *x[8,40); writes *y[0,32)");
+	CU_ASSERT_TRUE(dependent(copy, clear)); /* y may be x */
+	CU_ASSERT_TRUE(dependent(clear, glob)); /* x may point into g */
+	alias_assume_apart(true);
+	CU_ASSERT_FALSE(dependent(copy, clear));
+	CU_ASSERT_TRUE(dependent(clear, glob)); /* assumed apart from each other only */
+	alias_assume_apart(false);
+	pairs = alias_assumed(&n);
+	CU_ASSERT_EQUAL(n, 1);
+	CU_ASSERT_TRUE(n == 1 && obj_kind(pairs[0]) == OBJ_LOADED && obj_kind(pairs[1]) == OBJ_LOADED);
+	CU_ASSERT_TRUE(dependent(copy, clear));
+	/* another call loads other values: the caller sees unknown memory */
+	CU_ASSERT_STRING_EQUAL(dump(mt_of(prog, "caller", 1)),
+	                       "reads *unknown* args *args[0,16); writes *unknown* g[0,32)");
+}
+
 int suite_dep(void)
 {
 	CU_pSuite s = CU_add_suite("dep", NULL, NULL);
@@ -610,5 +659,6 @@ int suite_dep(void)
 	       !CU_add_test(s, "pointer shapes", test_pointer_shapes) ||
 	       !CU_add_test(s, "allocator", test_allocator) ||
 	       !CU_add_test(s, "scalars", test_scalars) ||
-	       !CU_add_test(s, "soundness corners", test_soundness_corners);
+	       !CU_add_test(s, "soundness corners", test_soundness_corners) ||
+	       !CU_add_test(s, "loaded pointers", test_loaded_pointers);
 }

@@ -495,6 +495,59 @@ static void test_no_nesting_one_core(void)
 	arena_free_all();
 }
 
+/*
+ * A packed operator's loop is sliced in place when the bytes it reaches
+ * through its loaded pointers are bounded (a check per pair); through a
+ * subscript with an unknown stride they are not, and without the check
+ * the pointers may alias: the loop stays whole.
+ */
+static void test_slices_checked(void)
+{
+	Program *prog = front(
+		"typedef struct T { void *data; long n; } T;\n"
+		"int bounded(void *args) {\n"
+		"  void *x = ((T *)((void **)args)[0])->data;\n"
+		"  void *y = ((T *)((void **)args)[1])->data;\n"
+		"  for (int i = 0; i < 4096; ++i) {\n"
+		"    float s = ((float *)x)[i];\n"
+		"    for (int k = 0; k < 64; ++k) s = s * 0.5f + ((float *)x)[(i + k) % 4096];\n"
+		"    ((float *)y)[i] = s;\n"
+		"  }\n"
+		"  return 0;\n"
+		"}\n"
+		"int strided(void *args, int n) {\n"
+		"  void *x = ((T *)((void **)args)[0])->data;\n"
+		"  void *y = ((T *)((void **)args)[1])->data;\n"
+		"  for (int i = 0; i < 4096; ++i) {\n"
+		"    float s = ((float *)x)[i];\n"
+		"    for (int k = 0; k < 64; ++k) s = s * 0.5f + ((float *)x)[(i + k) % 4096];\n"
+		"    ((float *)y)[i * n] = s;\n"
+		"  }\n"
+		"  return 0;\n"
+		"}\n");
+	PlanList pl;
+	ParPlan *p;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	pl = plan_program(prog, 2);
+	p = plan_of(&pl, "bounded");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_PTR_NULL(p->why_not);
+	CU_ASSERT_EQUAL(p->tasks.len, 2);
+	CU_ASSERT_TRUE(p->tasks.len == 2 && p->tasks.items[0].kind == TASK_SLICE &&
+	               p->tasks.items[0].lo == 0 && p->tasks.items[0].hi == 2048);
+	CU_ASSERT_EQUAL_FATAL(p->apart.len, 1);
+	CU_ASSERT_STRING_EQUAL(intern_name(p->apart.items[0].a->name), "y");
+	CU_ASSERT_EQUAL(p->apart.items[0].ahi, 16384);
+	CU_ASSERT_EQUAL(p->apart.items[0].bhi, 16384);
+	p = plan_of(&pl, "strided");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_PTR_NOT_NULL(p->why_not);
+	CU_ASSERT_EQUAL(p->apart.len, 0);
+	array_free(&pl);
+	arena_free_all();
+}
+
 /* The chunk summary of a split loop covers exactly the chunk's rows. */
 static void test_chunk_summary(void)
 {
@@ -549,7 +602,8 @@ int suite_plan(void)
 	    !CU_add_test(s, "guards folded", test_guard_folded) ||
 	    !CU_add_test(s, "workspace from the caller", test_workspace_from_caller) ||
 	    !CU_add_test(s, "no nesting, one core", test_no_nesting_one_core) ||
-	    !CU_add_test(s, "chunk summary", test_chunk_summary))
+	    !CU_add_test(s, "chunk summary", test_chunk_summary) ||
+	    !CU_add_test(s, "slices behind run-time checks", test_slices_checked))
 		return 1;
 	return 0;
 }

@@ -51,7 +51,8 @@ static bool apply_range(const Source *src, EditList *list, uint32_t start, uint3
 
 	if (end > src->len || start > end)
 		die("range [%u, %u) outside %s", start, end, src->path);
-	qsort(list->edits.items, list->edits.len, sizeof(Edit), cmp_edit);
+	if (list->edits.len > 1) /* qsort's pointer must not be NULL, even for no items */
+		qsort(list->edits.items, list->edits.len, sizeof(Edit), cmp_edit);
 	for (uint32_t i = 0; i < list->edits.len; i++) {
 		const Edit *e = &list->edits.items[i];
 

@@ -1848,6 +1848,12 @@ static void mark_slots(ParPlan *p)
 	}
 }
 
+/*
+ * A check of a wider reach could never pass (no tensor is that large) and
+ * could overflow the runtime's pointer arithmetic: plan without the assumption.
+ */
+#define MAX_CHECKED_REACH ((int64_t)1 << 40)
+
 /* The bytes from loaded object o's pointer that p's tasks reach; false if unbounded. */
 static bool reach_of(const ParPlan *p, const Var *o, int64_t *lo, int64_t *hi)
 {
@@ -1866,7 +1872,7 @@ static bool reach_of(const ParPlan *p, const Var *o, int64_t *lo, int64_t *hi)
 			for (uint32_t k = 0; k < r->ranges.len; k++) {
 				const ByteRange *b = &r->ranges.items[k];
 
-				if (b->lo == REGION_BEGIN || b->hi == REGION_END)
+				if (b->lo < -MAX_CHECKED_REACH || b->hi > MAX_CHECKED_REACH)
 					return false;
 				*lo = any && *lo < b->lo ? *lo : b->lo;
 				*hi = any && *hi > b->hi ? *hi : b->hi;

@@ -13,6 +13,7 @@
 
 int32_t op_scale_relu(void *args, int32_t *type_ids, int32_t num_args);
 int32_t op_stencil(void *args, int32_t *type_ids, int32_t num_args);
+int32_t op_calls(void *args, int32_t *type_ids, int32_t num_args);
 
 static float pool[3 * 66 * 66];
 
@@ -58,6 +59,13 @@ int main(void)
 		fill();
 		rc |= call(op_stencil, x + 200, x, NULL);
 		printf("stencil overlapping: %08x\n", (unsigned)fnv(x, 4096 * sizeof(float)));
+		fill();
+		rc |= call(op_calls, x, y, NULL);
+		printf("calls apart: %08x %08x\n", (unsigned)fnv(x, 4097 * sizeof(float)),
+		       (unsigned)fnv(y, 4096 * sizeof(float)));
+		fill();
+		rc |= call(op_calls, x, x + 2000, NULL);
+		printf("calls overlapping: %08x\n", (unsigned)fnv(x, 6096 * sizeof(float)));
 	}
 	return rc;
 }

@@ -53,3 +53,36 @@ int32_t op_stencil(void *args, int32_t *type_ids, int32_t num_args)
 	}
 	return 0;
 }
+
+static void halve_mirror(float *a, float *b)
+{
+	for (int32_t r = 0; r < 64; ++r) {
+		for (int32_t c = 0; c < 64; ++c) {
+			b[((r * 64) + c)] = a[((r * 64) + c)] * 0.5f + a[(((r * 64) + 63) - c)];
+		}
+	}
+}
+
+static void add_reversed(float *a, float *b)
+{
+	for (int32_t r = 0; r < 64; ++r) {
+		for (int32_t c = 0; c < 64; ++c) {
+			a[((r * 64) + c)] += b[((4095 - (r * 64)) - c)];
+		}
+	}
+}
+
+/* The same through calls that the loops are cloned from, one of them one float on */
+int32_t op_calls(void *args, int32_t *type_ids, int32_t num_args)
+{
+	void *arg0 = (((Value *)args)[0].v_handle);
+	void *arg1 = (((Value *)args)[1].v_handle);
+	void *x = (((Tensor *)arg0)[0].data);
+	void *y = (((Tensor *)arg1)[0].data);
+
+	(void)type_ids;
+	(void)num_args;
+	halve_mirror((float *)x, (float *)y);
+	add_reversed((float *)x + 1, (float *)y);
+	return 0;
+}

@@ -90,6 +90,12 @@ static MTPAR_INLINE void mtpar_cpu_relax(void)
 #endif
 }
 
+/* Is an environment variable's value exactly "0" (the variables' "off")? */
+static MTPAR_INLINE int mtpar_env_zero(const char *v)
+{
+	return v && v[0] == '0' && v[1] == '\0';
+}
+
 /*
  * MTPAR_JITTER: 1 while unread, 2 when off, else an odd seed.  Read by the
  * thread that forks (mtpar_can_fork) before any other thread runs; a late
@@ -104,7 +110,7 @@ static MTPAR_INLINE unsigned mtpar_jitter_seed(void)
 		const char *v = getenv("MTPAR_JITTER");
 
 		s = 2;
-		if (v && v[0] && !(v[0] == '0' && v[1] == '\0')) {
+		if (v && v[0] && !mtpar_env_zero(v)) {
 			unsigned h = 2166136261u; /* FNV-1a of the value */
 
 			for (; *v; v++)
@@ -197,9 +203,7 @@ static MTPAR_INLINE void mtpar_prefault(void *p, unsigned long long n)
 	__SIZE_TYPE__ last = ((__SIZE_TYPE__)p + (__SIZE_TYPE__)n + 4095) & ~(__SIZE_TYPE__)4095;
 
 	if (s == 0) {
-		const char *v = getenv("MTPAR_PREFAULT");
-
-		s = v && v[0] == '0' && v[1] == '\0' ? 2 : 1;
+		s = mtpar_env_zero(getenv("MTPAR_PREFAULT")) ? 2 : 1;
 		MTPAR_STORE(&state, s, relaxed);
 	}
 	if (s == 1 && p && n)

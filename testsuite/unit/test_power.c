@@ -422,30 +422,11 @@ static void test_dump(void)
 
 /* ---- random graphs ---- */
 
-static uint32_t rng_state;
-
-static uint32_t rnd(uint32_t n)
-{
-	rng_state = rng_state * 1103515245u + 12345u;
-	return (rng_state >> 8) % n;
-}
-
-static void random_dag(TaskGraph *g)
-{
-	uint32_t n = 1 + rnd(24), density = 5 + rnd(40);
-
-	memset(g, 0, sizeof(*g));
-	for (uint32_t i = 0; i < n; i++)
-		taskgraph_add_task(g, NULL, rnd(5) == 0 ? rnd(1000) / 64.0 : 1 + rnd(60), -1);
-	for (uint32_t j = 1; j < n; j++)
-		for (uint32_t i = 0; i < j; i++)
-			if (rnd(100) < density)
-				taskgraph_add_edge(g, i, j, rnd(256));
-}
+static const RandomDag dag_shape = { 24, 5, 60, 0, 256 };
 
 static void check_random(const TaskGraph *g, const Schedule *s, const FvTable *t)
 {
-	double factor = 1 + rnd(300) / 100.0;
+	double factor = 1 + unit_rand(300) / 100.0;
 	PowerSchedule *fast = power_assign(g, s, t, POWER_FASTEST, 0);
 	PowerSchedule *slow = power_assign(g, s, t, POWER_DEADLINE, factor * s->makespan);
 
@@ -468,14 +449,14 @@ static void test_random(void)
 	                      load_text("unit 1\nswitch-time 3\nswitch-energy 0\nstatic 0.4\n"),
 	                      load_text("state F 1 1\nstate H 0.6 0.9\nunit 1\nswitch-time 0\n") };
 
-	rng_state = 5;
+	unit_seed(5);
 	for (int round = 0; round < 200; round++) {
 		TaskGraph g;
-		int ncores = 1 + (int)rnd(4);
+		int ncores = 1 + (int)unit_rand(4);
 		Schedule *s;
 
-		random_dag(&g);
-		s = schedule_graph(&g, ncores, rnd(3) * 0.05);
+		unit_random_dag(&g, &dag_shape);
+		s = schedule_graph(&g, ncores, unit_rand(3) * 0.05);
 		for (size_t k = 0; k < sizeof(tables) / sizeof(tables[0]); k++)
 			check_random(&g, s, tables[k]);
 		taskgraph_free(&g);
@@ -491,22 +472,22 @@ static void test_random_optimum(void)
 	FvTable *t = test_table();
 	int optimal = 0, rounds = 150;
 
-	rng_state = 11;
+	unit_seed(11);
 	for (int round = 0; round < rounds; round++) {
 		TaskGraph g;
 		Schedule *s;
 		PowerSchedule *ps;
-		double factor = rnd(2) ? 1 : 1 + rnd(300) / 100.0, least;
+		double factor = unit_rand(2) ? 1 : 1 + unit_rand(300) / 100.0, least;
 		int best[8];
 
 		memset(&g, 0, sizeof(g));
-		for (uint32_t i = 0, n = 2 + rnd(5); i < n; i++)
-			taskgraph_add_task(&g, NULL, 1 + rnd(40), -1);
+		for (uint32_t i = 0, n = 2 + unit_rand(5); i < n; i++)
+			taskgraph_add_task(&g, NULL, 1 + unit_rand(40), -1);
 		for (uint32_t j = 1; j < g.tasks.len; j++)
 			for (uint32_t i = 0; i < j; i++)
-				if (rnd(100) < 35)
-					taskgraph_add_edge(&g, i, j, rnd(64));
-		s = schedule_graph(&g, 2 + (int)rnd(2), 0.02);
+				if (unit_rand(100) < 35)
+					taskgraph_add_edge(&g, i, j, unit_rand(64));
+		s = schedule_graph(&g, 2 + (int)unit_rand(2), 0.02);
 		ps = power_assign(&g, s, t, factor > 1 ? POWER_DEADLINE : POWER_FASTEST,
 		                  factor * s->makespan);
 		least = brute_force(&g, s, t, factor * s->makespan, best);

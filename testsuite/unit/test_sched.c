@@ -287,31 +287,7 @@ static void test_pinned(void)
 
 /* ---- random DAGs ---- */
 
-static uint32_t rng_state;
-
-static uint32_t rnd(uint32_t n)
-{
-	rng_state = rng_state * 1103515245u + 12345u;
-	return (rng_state >> 8) % n;
-}
-
-static void random_dag(TaskGraph *g)
-{
-	uint32_t n = 1 + rnd(30);
-	uint32_t density = 5 + rnd(40); /* percent */
-
-	memset(g, 0, sizeof(*g));
-	for (uint32_t i = 0; i < n; i++) {
-		double cost = rnd(4) == 0 ? rnd(1000) / 64.0 : 1 + rnd(20);
-		int pin = rnd(10) == 0 ? (int)rnd(10) : -1;
-
-		taskgraph_add_task(g, NULL, cost, pin);
-	}
-	for (uint32_t j = 1; j < n; j++)
-		for (uint32_t i = 0; i < j; i++)
-			if (rnd(100) < density)
-				taskgraph_add_edge(g, i, j, rnd(4096));
-}
+static const RandomDag dag_shape = { 30, 4, 20, 10, 4096 };
 
 static void check_bounds(const TaskGraph *g, const Schedule *s, int ncores)
 {
@@ -326,11 +302,11 @@ static void test_random(void)
 {
 	static const double tpb[] = {0, 0.001, 0.05, 2};
 
-	rng_state = 2024;
+	unit_seed(2024);
 	for (int round = 0; round < 60; round++) {
 		TaskGraph g;
 
-		random_dag(&g);
+		unit_random_dag(&g, &dag_shape);
 		for (int ncores = 1; ncores <= 8; ncores++) {
 			for (size_t x = 0; x < sizeof(tpb) / sizeof(tpb[0]); x++) {
 				Schedule *best = schedule_graph(&g, ncores, tpb[x]);

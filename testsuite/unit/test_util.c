@@ -58,6 +58,38 @@ Func *unit_func(const Program *prog, const char *name)
 	return NULL;
 }
 
+static uint32_t rng_state;
+
+void unit_seed(uint32_t seed)
+{
+	rng_state = seed;
+}
+
+uint32_t unit_rand(uint32_t n)
+{
+	rng_state = rng_state * 1103515245u + 12345u;
+	return (rng_state >> 8) % n;
+}
+
+void unit_random_dag(TaskGraph *g, const RandomDag *shape)
+{
+	uint32_t n = 1 + unit_rand(shape->max_tasks);
+	uint32_t density = 5 + unit_rand(40); /* percent */
+
+	memset(g, 0, sizeof(*g));
+	for (uint32_t i = 0; i < n; i++) {
+		double cost = unit_rand(shape->small_one_in) == 0 ? unit_rand(1000) / 64.0
+		                                                  : 1 + unit_rand(shape->cost_max);
+		int pin = shape->pin_one_in && unit_rand(shape->pin_one_in) == 0 ? (int)unit_rand(10) : -1;
+
+		taskgraph_add_task(g, NULL, cost, pin);
+	}
+	for (uint32_t j = 1; j < n; j++)
+		for (uint32_t i = 0; i < j; i++)
+			if (unit_rand(100) < density)
+				taskgraph_add_edge(g, i, j, unit_rand(shape->max_bytes));
+}
+
 static void test_bitset(void)
 {
 	Bitset a, b;

@@ -32,4 +32,21 @@ Program *unit_front(const char *name, const char *text, bool summaries);
 /* The function defined with that name, or NULL. */
 Func *unit_func(const Program *prog, const char *name);
 
+/* A repeatable pseudo-random number in [0, n), after unit_seed. */
+void unit_seed(uint32_t seed);
+uint32_t unit_rand(uint32_t n);
+
+/*
+ * The shape of unit_random_dag's graphs: 1..max_tasks tasks, one in
+ * small_one_in of cost below 16 (else 1..cost_max), one in pin_one_in
+ * pinned to a core below 10 (0: none), edges of 0..max_bytes-1 bytes.
+ */
+typedef struct RandomDag {
+	uint32_t max_tasks, small_one_in, cost_max, pin_one_in, max_bytes;
+} RandomDag;
+
+struct TaskGraph;
+/* A random task graph (edges from lower to higher index), g zeroed first. */
+void unit_random_dag(struct TaskGraph *g, const RandomDag *shape);
+
 #endif

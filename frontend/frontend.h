@@ -408,6 +408,57 @@ extern const char *const stmt_kind_name[];
 extern const char *const op_name[];
 
 /* ------------------------------------------------------------------ */
+/* ir.c: visitors, lvalues and constants, for every stage              */
+/* ------------------------------------------------------------------ */
+
+typedef void IrExprFn(Expr *e, void *ctx);
+typedef void IrStmtFn(Stmt *s, void *ctx);
+typedef bool IrExprPred(const Expr *e, void *ctx);
+
+/* Calls fn on e and every subexpression, parents first (cond, lhs, rhs, args). */
+void ir_visit_expr(Expr *e, IrExprFn *fn, void *ctx);
+/*
+ * Calls sfn (if any) on s and every statement inside it, and fn on every
+ * expression: conditions, initializers, loop headers, bodies.
+ */
+void ir_visit_stmt(Stmt *s, IrExprFn *fn, IrStmtFn *sfn, void *ctx);
+/* Whether pred holds for e or an expression inside it. */
+bool ir_expr_any(const Expr *e, IrExprPred *pred, void *ctx);
+/* for, while and do statements. */
+bool ir_is_loop(const Stmt *s);
+/* e without the casts around it. */
+Expr *ir_strip_casts(const Expr *e);
+/* The variable whose own storage the lvalue e is (v, v.x.y), or NULL. */
+Var *ir_storage_root(const Expr *e);
+/* Whether e names v itself. */
+bool ir_is_var(const Expr *e, const Var *v);
+/*
+ * Folds integer literals, enum and #define constants, const integer objects,
+ * sizeof of known types, casts to integer types (converting the value) and
+ * the arithmetic, comparisons and ?: between them.  False when e is not such
+ * a constant.
+ */
+bool ir_const_eval(const Expr *e, int64_t *out);
+
+/* ------------------------------------------------------------------ */
+/* loop.c: induction variables, steps and trip counts                  */
+/* ------------------------------------------------------------------ */
+
+/* Fills lp->ivs (the one the condition tests first), lower, upper, trip_count. */
+void loop_recognise(Loop *lp);
+/*
+ * Whether u updates v as ++v, v--, v += k, v -= k, v = v + k, v = k + v or
+ * v = v - k (casts around v allowed); *known when k is a constant (*step).
+ */
+bool loop_update_step(const Expr *u, const Var *v, int64_t *step, bool *known);
+/* v's update among the comma-separated parts of a for-step. */
+bool loop_find_step(const Expr *step, const Var *v, int64_t *out, bool *known);
+/* The variable an increment, decrement or assignment u updates, or NULL. */
+Var *loop_updated_var(const Expr *u);
+/* The induction variable of l that is v, or NULL. */
+const InductionVar *loop_find_iv(const Loop *l, const Var *v);
+
+/* ------------------------------------------------------------------ */
 /* parse.c: tree-sitter over the visible ranges                        */
 /* ------------------------------------------------------------------ */
 

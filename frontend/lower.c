@@ -561,7 +561,6 @@ static Type *pointee(Type *t)
 /* ---- declaration specifiers and declarators ---- */
 
 static Expr *lower_expr(TSNode n);
-static bool const_eval(const Expr *e, int64_t *out);
 static Type *lower_specifier(TSNode n);
 
 /* What the specifiers of one declaration say. */
@@ -732,7 +731,7 @@ static Type *lower_array_dim(TSNode d, Type *elem)
 		return t;
 	}
 	e = lower_expr(size);
-	if (const_eval(e, &len) && len >= 0)
+	if (ir_const_eval(e, &len) && len >= 0)
 		return array_of(elem, len);
 	t = array_of(elem, -1);
 	t->is_vla = true;
@@ -933,7 +932,7 @@ static int64_t bitfield_width(TSNode n)
 {
 	int64_t w;
 
-	if (!const_eval(lower_expr(first_content(n)), &w) || w < 0)
+	if (!ir_const_eval(lower_expr(first_content(n)), &w) || w < 0)
 		return 0;
 	return w;
 }
@@ -1042,7 +1041,7 @@ static void lower_enumerator(TSNode n, int64_t *next)
 	Ident *id;
 	int64_t v;
 
-	if (!ts_node_is_null(value) && const_eval(lower_expr(value), &v))
+	if (!ts_node_is_null(value) && ir_const_eval(lower_expr(value), &v))
 		*next = v;
 	id = bind(node_name(field(n, "name")), ID_CONST);
 	id->value = *next;
@@ -1124,132 +1123,6 @@ static void lower_typedef(TSNode n)
 		apply_declarator(c, ds.type, &dc);
 		if (dc.name)
 			bind(dc.name, ID_TYPEDEF)->type = dc.type;
-	}
-}
-
-/* ---- integer constant expressions ---- */
-
-/* v converted to the integer type t (truncated, sign-extended). */
-static bool const_convert(const Type *t, int64_t v, int64_t *out)
-{
-	uint64_t u = (uint64_t)v;
-	int bits;
-
-	if (!t || (t->kind != TY_INT && t->kind != TY_BOOL && t->kind != TY_ENUM))
-		return false;
-	if (t->kind == TY_BOOL) {
-		*out = v != 0;
-		return true;
-	}
-	bits = (int)(t->size * 8);
-	if (bits > 0 && bits < 64) {
-		u &= (UINT64_C(1) << bits) - 1;
-		if (!t->is_unsigned && (u >> (bits - 1)) & 1)
-			u |= ~UINT64_C(0) << bits;
-	}
-	*out = (int64_t)u;
-	return true;
-}
-
-static bool const_arith(OpKind op, int64_t a, int64_t b, int64_t *out)
-{
-	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-
-	switch (op) {
-	case OP_ADD: *out = (int64_t)(ua + ub); return true;
-	case OP_SUB: *out = (int64_t)(ua - ub); return true;
-	case OP_MUL: *out = (int64_t)(ua * ub); return true;
-	case OP_DIV:
-	case OP_MOD:
-		if (b == 0 || (a == INT64_MIN && b == -1))
-			return false;
-		*out = op == OP_DIV ? a / b : a % b;
-		return true;
-	case OP_SHL: if (b < 0 || b > 63) return false; *out = (int64_t)(ua << b); return true;
-	case OP_SHR: if (b < 0 || b > 63) return false; *out = a >> b; return true;
-	case OP_LT: *out = a < b; return true;
-	case OP_GT: *out = a > b; return true;
-	case OP_LE: *out = a <= b; return true;
-	case OP_GE: *out = a >= b; return true;
-	case OP_EQ: *out = a == b; return true;
-	case OP_NE: *out = a != b; return true;
-	case OP_BITAND: *out = a & b; return true;
-	case OP_BITOR: *out = a | b; return true;
-	case OP_BITXOR: *out = a ^ b; return true;
-	case OP_LOGAND: *out = a && b; return true;
-	case OP_LOGOR: *out = a || b; return true;
-	default: return false;
-	}
-}
-
-static bool const_unary(const Expr *e, int64_t *out)
-{
-	int64_t a;
-
-	if (!const_eval(e->lhs, &a))
-		return false;
-	switch (e->op) {
-	case OP_NEG: *out = (int64_t)(0 - (uint64_t)a); return true;
-	case OP_PLUS: *out = a; return true;
-	case OP_NOT: *out = !a; return true;
-	case OP_BITNOT: *out = ~a; return true;
-	default: return false;
-	}
-}
-
-/* A const integer object's value, from its constant initializer ('const int M = 1;'). */
-static bool const_var(const Var *v, int64_t *out)
-{
-	static int depth; /* 'const int x = x;' must not loop */
-	bool ok;
-
-	if (!v->type || !v->type->is_const || !v->init || depth > 16 ||
-	    (v->type->kind != TY_INT && v->type->kind != TY_ENUM && v->type->kind != TY_BOOL))
-		return false;
-	depth++;
-	ok = const_eval(v->init, out) && const_convert(v->type, *out, out);
-	depth--;
-	return ok;
-}
-
-/*
- * Folds integer literals, enum constants, const integer objects, sizeof of known types, casts to
- * integer types and the arithmetic between them.  False when e is not such
- * a constant.
- */
-static bool const_eval(const Expr *e, int64_t *out)
-{
-	int64_t a, b, c;
-
-	if (!e)
-		return false;
-	switch (e->kind) {
-	case EX_NUM:
-		*out = e->num.ival;
-		return !e->num.is_float;
-	case EX_NAME:
-		*out = e->num.ival;
-		return e->is_constant;
-	case EX_SIZEOF:
-		*out = e->num.ival;
-		return e->num.ival >= 0;
-	case EX_CAST:
-		return const_eval(e->lhs, &a) && const_convert(e->cast_type, a, out);
-	case EX_UNARY:
-		return const_unary(e, out);
-	case EX_BINARY:
-		return const_eval(e->lhs, &a) && const_eval(e->rhs, &b) &&
-		       const_arith(e->op, a, b, out);
-	case EX_COND:
-		if (!const_eval(e->cond, &c) || !e->lhs)
-			return false;
-		return const_eval(c ? e->lhs : e->rhs, out);
-	case EX_COMMA:
-		return const_eval(e->rhs, out);
-	case EX_VAR:
-		return const_var(e->var, out);
-	default:
-		return false;
 	}
 }
 
@@ -2340,193 +2213,6 @@ static Stmt *lower_attributed(TSNode n)
 	return lower_stmt(target);
 }
 
-/* ---- loops: induction variables and trip counts ---- */
-
-static bool is_var(const Expr *e, const Var *v)
-{
-	return e && e->kind == EX_VAR && e->var == v;
-}
-
-/* The variable and initial value an init part assigns: 'T v = e' or 'v = e'. */
-static bool init_assign(const Stmt *s, Var **v, Expr **init)
-{
-	const Expr *e = s->expr;
-
-	if (s->kind == ST_DECL && s->var && e && e->kind != EX_INIT) {
-		*v = s->var;
-		*init = s->expr;
-		return true;
-	}
-	if (s->kind == ST_EXPR && e && e->kind == EX_ASSIGN && e->op == OP_ASSIGN &&
-	    e->lhs && e->lhs->kind == EX_VAR) {
-		*v = e->lhs->var;
-		*init = e->rhs;
-		return true;
-	}
-	return false;
-}
-
-/* Whether e updates v as ++v, v--, v += k, v -= k, v = v + k, v = k + v or v = v - k. */
-static bool step_of(const Expr *e, const Var *v, int64_t *step, bool *known)
-{
-	const Expr *r, *k;
-
-	*step = 0;
-	*known = false;
-	if (!e || !is_var(e->lhs, v))
-		return false;
-	if (e->kind == EX_UNARY && e->op >= OP_PREINC && e->op <= OP_POSTDEC) {
-		*step = e->op == OP_PREINC || e->op == OP_POSTINC ? 1 : -1;
-		*known = true;
-		return true;
-	}
-	if (e->kind != EX_ASSIGN)
-		return false;
-	r = e->rhs;
-	if (e->op == OP_ADD || e->op == OP_SUB) {
-		*known = const_eval(r, step);
-		*step = e->op == OP_SUB ? -*step : *step;
-		return true;
-	}
-	if (e->op != OP_ASSIGN || !r || r->kind != EX_BINARY)
-		return false;
-	if (r->op == OP_ADD && (is_var(r->lhs, v) || is_var(r->rhs, v)))
-		k = is_var(r->lhs, v) ? r->rhs : r->lhs;
-	else if (r->op == OP_SUB && is_var(r->lhs, v))
-		k = r->rhs;
-	else
-		return false;
-	*known = const_eval(k, step);
-	*step = r->op == OP_SUB ? -*step : *step;
-	return true;
-}
-
-/* v's update among the comma-separated parts of a for-step. */
-static bool find_step(const Expr *e, const Var *v, int64_t *step, bool *known)
-{
-	for (; e && e->kind == EX_COMMA; e = e->rhs)
-		if (step_of(e->lhs, v, step, known))
-			return true;
-	return step_of(e, v, step, known);
-}
-
-/* Moves the induction variable the condition tests to the front. */
-static void cond_iv_first(Loop *lp)
-{
-	const Expr *c = lp->cond;
-
-	if (!c || c->kind != EX_BINARY)
-		return;
-	for (uint32_t i = 1; i < lp->ivs.len; i++) {
-		InductionVar iv = lp->ivs.items[i];
-
-		if (!is_var(c->lhs, iv.var) && !is_var(c->rhs, iv.var))
-			continue;
-		memmove(&lp->ivs.items[1], &lp->ivs.items[0], i * sizeof(iv));
-		lp->ivs.items[0] = iv;
-		return;
-	}
-}
-
-/* Iterations of 'v = from; v < to; v += step'. */
-static int64_t count_up(int64_t from, int64_t to, int64_t step)
-{
-	if (from >= to)
-		return 0;
-	return step > 0 ? (to - from + step - 1) / step : -1;
-}
-
-/* Iterations of 'v = from; v > to; v += step' (step < 0). */
-static int64_t count_down(int64_t from, int64_t to, int64_t step)
-{
-	if (from <= to)
-		return 0;
-	return step < 0 ? (from - to - step - 1) / -step : -1;
-}
-
-/* Iterations of 'v = init; v OP k; v += step'; *upper gets the exclusive bound. */
-static int64_t trip(OpKind op, int64_t init, int64_t k, int64_t step, int64_t *upper)
-{
-	*upper = k;
-	switch (op) {
-	case OP_LT:
-		return count_up(init, k, step);
-	case OP_LE:
-		*upper = k + 1;
-		return count_up(init, k + 1, step);
-	case OP_GT:
-		return count_down(init, k, step);
-	case OP_GE:
-		*upper = k - 1;
-		return count_down(init, k - 1, step);
-	case OP_NE:
-		if ((k - init) % step != 0 || (k - init) / step < 0)
-			return -1;
-		return (k - init) / step;
-	default:
-		return -1;
-	}
-}
-
-/* The comparison seen from the other side: 'k > v' is 'v < k'. */
-static OpKind flip(OpKind op)
-{
-	switch (op) {
-	case OP_LT: return OP_GT;
-	case OP_GT: return OP_LT;
-	case OP_LE: return OP_GE;
-	case OP_GE: return OP_LE;
-	default: return op;
-	}
-}
-
-/* lower, upper and trip_count of the first IV under 'iv OP K' or 'K OP iv'. */
-static void compute_trip(Loop *lp)
-{
-	const Expr *c = lp->cond, *bound;
-	InductionVar *iv;
-	int64_t init, k, upper, n;
-	OpKind op;
-
-	if (!lp->ivs.len || !c || c->kind != EX_BINARY)
-		return;
-	iv = &lp->ivs.items[0];
-	if (!iv->step_known || iv->step == 0 || !const_eval(iv->init, &init))
-		return;
-	op = c->op;
-	if (is_var(c->lhs, iv->var)) {
-		bound = c->rhs;
-	} else if (is_var(c->rhs, iv->var)) {
-		bound = c->lhs;
-		op = flip(op);
-	} else {
-		return;
-	}
-	if (!const_eval(bound, &k))
-		return;
-	n = trip(op, init, k, iv->step, &upper);
-	if (n < 0 || (iv->var->type && iv->var->type->is_unsigned && (k < 0 || upper < 0)))
-		return;
-	lp->trip_count = n;
-	lp->lower = init;
-	lp->upper = upper;
-}
-
-/* Induction variables: assigned in the init part, updated in the step. */
-static void find_ivs(Loop *lp)
-{
-	for (uint32_t i = 0; i < lp->init.len; i++) {
-		InductionVar iv = { 0 };
-
-		if (!init_assign(lp->init.items[i], &iv.var, &iv.init))
-			continue;
-		if (find_step(lp->step, iv.var, &iv.step, &iv.step_known))
-			array_push(&lp->ivs, iv);
-	}
-	cond_iv_first(lp);
-	compute_trip(lp);
-}
-
 /* One ST_EXPR per comma-separated part of a for-initializer. */
 static void lower_for_init(StmtList *init, TSNode c)
 {
@@ -2581,7 +2267,7 @@ static Stmt *lower_for(TSNode n)
 	}
 	scope_leave(mark);
 	MOVE_LIST(&lp->init, &init);
-	find_ivs(lp);
+	loop_recognise(lp);
 	return s;
 }
 

@@ -1,0 +1,215 @@
+/*
+ * ir.c - IR utilities every stage shares: the expression and statement
+ * visitors, cast stripping, the storage root of an lvalue, and integer
+ * constant evaluation (C17 6.6: integer constant expressions).
+ */
+#include <string.h>
+
+#include "frontend.h"
+
+/* ------------------------------------------------------------------ */
+/* Visiting the IR                                                     */
+/* ------------------------------------------------------------------ */
+
+void ir_visit_expr(Expr *e, IrExprFn *fn, void *ctx)
+{
+	if (!e)
+		return;
+	fn(e, ctx);
+	ir_visit_expr(e->cond, fn, ctx);
+	ir_visit_expr(e->lhs, fn, ctx);
+	ir_visit_expr(e->rhs, fn, ctx);
+	for (uint32_t i = 0; i < e->args.len; i++)
+		ir_visit_expr(e->args.items[i], fn, ctx);
+}
+
+void ir_visit_stmt(Stmt *s, IrExprFn *fn, IrStmtFn *sfn, void *ctx)
+{
+	if (!s)
+		return;
+	if (sfn)
+		sfn(s, ctx);
+	ir_visit_expr(s->expr, fn, ctx);
+	ir_visit_stmt(s->then, fn, sfn, ctx);
+	ir_visit_stmt(s->els, fn, sfn, ctx);
+	for (uint32_t i = 0; i < s->body.len; i++)
+		ir_visit_stmt(s->body.items[i], fn, sfn, ctx);
+	if (s->loop) {
+		for (uint32_t i = 0; i < s->loop->init.len; i++)
+			ir_visit_stmt(s->loop->init.items[i], fn, sfn, ctx);
+		ir_visit_expr(s->loop->cond, fn, ctx);
+		ir_visit_expr(s->loop->step, fn, ctx);
+		ir_visit_stmt(s->loop->body, fn, sfn, ctx);
+	}
+}
+
+bool ir_expr_any(const Expr *e, IrExprPred *pred, void *ctx)
+{
+	if (!e)
+		return false;
+	if (pred(e, ctx))
+		return true;
+	if (ir_expr_any(e->lhs, pred, ctx) || ir_expr_any(e->rhs, pred, ctx) ||
+	    ir_expr_any(e->cond, pred, ctx))
+		return true;
+	for (uint32_t i = 0; i < e->args.len; i++)
+		if (ir_expr_any(e->args.items[i], pred, ctx))
+			return true;
+	return false;
+}
+
+bool ir_is_loop(const Stmt *s)
+{
+	return s && (s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO);
+}
+
+/* ------------------------------------------------------------------ */
+/* Lvalues                                                             */
+/* ------------------------------------------------------------------ */
+
+Expr *ir_strip_casts(const Expr *e)
+{
+	while (e && e->kind == EX_CAST)
+		e = e->lhs;
+	return (Expr *)e;
+}
+
+Var *ir_storage_root(const Expr *e)
+{
+	while (e && e->kind == EX_MEMBER && e->op == OP_DOT)
+		e = e->lhs;
+	return e && e->kind == EX_VAR ? e->var : NULL;
+}
+
+bool ir_is_var(const Expr *e, const Var *v)
+{
+	return e && e->kind == EX_VAR && e->var == v;
+}
+
+/* ------------------------------------------------------------------ */
+/* Integer constant expressions                                        */
+/* ------------------------------------------------------------------ */
+
+/* v converted to the integer type t (truncated, sign-extended). */
+static bool const_convert(const Type *t, int64_t v, int64_t *out)
+{
+	uint64_t u = (uint64_t)v;
+	int bits;
+
+	if (!t || (t->kind != TY_INT && t->kind != TY_BOOL && t->kind != TY_ENUM))
+		return false;
+	if (t->kind == TY_BOOL) {
+		*out = v != 0;
+		return true;
+	}
+	bits = (int)(t->size * 8);
+	if (bits > 0 && bits < 64) {
+		u &= (UINT64_C(1) << bits) - 1;
+		if (!t->is_unsigned && (u >> (bits - 1)) & 1)
+			u |= ~UINT64_C(0) << bits;
+	}
+	*out = (int64_t)u;
+	return true;
+}
+
+static bool const_arith(OpKind op, int64_t a, int64_t b, int64_t *out)
+{
+	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+
+	switch (op) {
+	case OP_ADD: *out = (int64_t)(ua + ub); return true;
+	case OP_SUB: *out = (int64_t)(ua - ub); return true;
+	case OP_MUL: *out = (int64_t)(ua * ub); return true;
+	case OP_DIV:
+	case OP_MOD:
+		if (b == 0 || (a == INT64_MIN && b == -1))
+			return false;
+		*out = op == OP_DIV ? a / b : a % b;
+		return true;
+	case OP_SHL: if (b < 0 || b > 63) return false; *out = (int64_t)(ua << b); return true;
+	case OP_SHR: if (b < 0 || b > 63) return false; *out = a >> b; return true;
+	case OP_LT: *out = a < b; return true;
+	case OP_GT: *out = a > b; return true;
+	case OP_LE: *out = a <= b; return true;
+	case OP_GE: *out = a >= b; return true;
+	case OP_EQ: *out = a == b; return true;
+	case OP_NE: *out = a != b; return true;
+	case OP_BITAND: *out = a & b; return true;
+	case OP_BITOR: *out = a | b; return true;
+	case OP_BITXOR: *out = a ^ b; return true;
+	case OP_LOGAND: *out = a && b; return true;
+	case OP_LOGOR: *out = a || b; return true;
+	default: return false;
+	}
+}
+
+static bool const_unary(const Expr *e, int64_t *out)
+{
+	int64_t a;
+
+	if (!ir_const_eval(e->lhs, &a))
+		return false;
+	switch (e->op) {
+	case OP_NEG: *out = (int64_t)(0 - (uint64_t)a); return true;
+	case OP_PLUS: *out = a; return true;
+	case OP_NOT: *out = !a; return true;
+	case OP_BITNOT: *out = ~a; return true;
+	default: return false;
+	}
+}
+
+/* A const integer object's value, from its constant initializer ('const int M = 1;'). */
+static bool const_var(const Var *v, int64_t *out)
+{
+	static int depth; /* 'const int x = x;' must not loop */
+	bool ok;
+
+	if (!v->type || !v->type->is_const || !v->init || depth > 16 ||
+	    (v->type->kind != TY_INT && v->type->kind != TY_ENUM && v->type->kind != TY_BOOL))
+		return false;
+	depth++;
+	ok = ir_const_eval(v->init, out) && const_convert(v->type, *out, out);
+	depth--;
+	return ok;
+}
+
+/*
+ * Folds integer literals, enum constants, const integer objects, sizeof of known types, casts to
+ * integer types and the arithmetic between them.  False when e is not such
+ * a constant.
+ */
+bool ir_const_eval(const Expr *e, int64_t *out)
+{
+	int64_t a, b, c;
+
+	if (!e)
+		return false;
+	switch (e->kind) {
+	case EX_NUM:
+		*out = e->num.ival;
+		return !e->num.is_float;
+	case EX_NAME:
+		*out = e->num.ival;
+		return e->is_constant;
+	case EX_SIZEOF:
+		*out = e->num.ival;
+		return e->num.ival >= 0;
+	case EX_CAST:
+		return ir_const_eval(e->lhs, &a) && const_convert(e->cast_type, a, out);
+	case EX_UNARY:
+		return const_unary(e, out);
+	case EX_BINARY:
+		return ir_const_eval(e->lhs, &a) && ir_const_eval(e->rhs, &b) &&
+		       const_arith(e->op, a, b, out);
+	case EX_COND:
+		if (!ir_const_eval(e->cond, &c) || !e->lhs)
+			return false;
+		return ir_const_eval(c ? e->lhs : e->rhs, out);
+	case EX_COMMA:
+		return ir_const_eval(e->rhs, out);
+	case EX_VAR:
+		return const_var(e->var, out);
+	default:
+		return false;
+	}
+}

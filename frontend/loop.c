@@ -1,0 +1,204 @@
+/*
+ * loop.c - the loop recogniser, the only one: induction variables of a
+ * for-header (assigned in the initializer, moved by a constant step in the
+ * update), which one the condition tests, and the trip count when constant.
+ */
+#include <string.h>
+
+#include "frontend.h"
+
+/* The variable and initial value an init part assigns: 'T v = e' or 'v = e'. */
+static bool init_assign(const Stmt *s, Var **v, Expr **init)
+{
+	const Expr *e = s->expr;
+
+	if (s->kind == ST_DECL && s->var && e && e->kind != EX_INIT) {
+		*v = s->var;
+		*init = s->expr;
+		return true;
+	}
+	if (s->kind == ST_EXPR && e && e->kind == EX_ASSIGN && e->op == OP_ASSIGN &&
+	    e->lhs && e->lhs->kind == EX_VAR) {
+		*v = e->lhs->var;
+		*init = e->rhs;
+		return true;
+	}
+	return false;
+}
+
+bool loop_update_step(const Expr *e, const Var *v, int64_t *step, bool *known)
+{
+	const Expr *r, *k;
+
+	*step = 0;
+	*known = false;
+	if (!e || !ir_is_var(e->lhs, v))
+		return false;
+	if (e->kind == EX_UNARY && e->op >= OP_PREINC && e->op <= OP_POSTDEC) {
+		*step = e->op == OP_PREINC || e->op == OP_POSTINC ? 1 : -1;
+		*known = true;
+		return true;
+	}
+	if (e->kind != EX_ASSIGN)
+		return false;
+	r = e->rhs;
+	if (e->op == OP_ADD || e->op == OP_SUB) {
+		*known = ir_const_eval(r, step);
+		*step = e->op == OP_SUB ? -*step : *step;
+		return true;
+	}
+	if (e->op != OP_ASSIGN || !r || r->kind != EX_BINARY)
+		return false;
+	if (r->op == OP_ADD && ir_is_var(ir_strip_casts(r->lhs), v))
+		k = r->rhs;
+	else if (r->op == OP_ADD && ir_is_var(ir_strip_casts(r->rhs), v))
+		k = r->lhs;
+	else if (r->op == OP_SUB && ir_is_var(ir_strip_casts(r->lhs), v))
+		k = r->rhs;
+	else
+		return false;
+	*known = ir_const_eval(k, step);
+	*step = r->op == OP_SUB ? -*step : *step;
+	return true;
+}
+
+bool loop_find_step(const Expr *e, const Var *v, int64_t *step, bool *known)
+{
+	for (; e && e->kind == EX_COMMA; e = e->rhs)
+		if (loop_update_step(e->lhs, v, step, known))
+			return true;
+	return loop_update_step(e, v, step, known);
+}
+
+/* Moves the induction variable the condition tests to the front. */
+static void cond_iv_first(Loop *lp)
+{
+	const Expr *c = lp->cond;
+
+	if (!c || c->kind != EX_BINARY)
+		return;
+	for (uint32_t i = 1; i < lp->ivs.len; i++) {
+		InductionVar iv = lp->ivs.items[i];
+
+		if (!ir_is_var(c->lhs, iv.var) && !ir_is_var(c->rhs, iv.var))
+			continue;
+		memmove(&lp->ivs.items[1], &lp->ivs.items[0], i * sizeof(iv));
+		lp->ivs.items[0] = iv;
+		return;
+	}
+}
+
+/* Iterations of 'v = from; v < to; v += step'. */
+static int64_t count_up(int64_t from, int64_t to, int64_t step)
+{
+	if (from >= to)
+		return 0;
+	return step > 0 ? (to - from + step - 1) / step : -1;
+}
+
+/* Iterations of 'v = from; v > to; v += step' (step < 0). */
+static int64_t count_down(int64_t from, int64_t to, int64_t step)
+{
+	if (from <= to)
+		return 0;
+	return step < 0 ? (from - to - step - 1) / -step : -1;
+}
+
+/* Iterations of 'v = init; v OP k; v += step'; *upper gets the exclusive bound. */
+static int64_t trip(OpKind op, int64_t init, int64_t k, int64_t step, int64_t *upper)
+{
+	*upper = k;
+	switch (op) {
+	case OP_LT:
+		return count_up(init, k, step);
+	case OP_LE:
+		*upper = k + 1;
+		return count_up(init, k + 1, step);
+	case OP_GT:
+		return count_down(init, k, step);
+	case OP_GE:
+		*upper = k - 1;
+		return count_down(init, k - 1, step);
+	case OP_NE:
+		if ((k - init) % step != 0 || (k - init) / step < 0)
+			return -1;
+		return (k - init) / step;
+	default:
+		return -1;
+	}
+}
+
+/* The comparison seen from the other side: 'k > v' is 'v < k'. */
+static OpKind flip(OpKind op)
+{
+	switch (op) {
+	case OP_LT: return OP_GT;
+	case OP_GT: return OP_LT;
+	case OP_LE: return OP_GE;
+	case OP_GE: return OP_LE;
+	default: return op;
+	}
+}
+
+/* lower, upper and trip_count of the first IV under 'iv OP K' or 'K OP iv'. */
+static void compute_trip(Loop *lp)
+{
+	const Expr *c = lp->cond, *bound;
+	InductionVar *iv;
+	int64_t init, k, upper, n;
+	OpKind op;
+
+	if (!lp->ivs.len || !c || c->kind != EX_BINARY)
+		return;
+	iv = &lp->ivs.items[0];
+	if (!iv->step_known || iv->step == 0 || !ir_const_eval(iv->init, &init))
+		return;
+	op = c->op;
+	if (ir_is_var(c->lhs, iv->var)) {
+		bound = c->rhs;
+	} else if (ir_is_var(c->rhs, iv->var)) {
+		bound = c->lhs;
+		op = flip(op);
+	} else {
+		return;
+	}
+	if (!ir_const_eval(bound, &k))
+		return;
+	n = trip(op, init, k, iv->step, &upper);
+	if (n < 0 || (iv->var->type && iv->var->type->is_unsigned && (k < 0 || upper < 0)))
+		return;
+	lp->trip_count = n;
+	lp->lower = init;
+	lp->upper = upper;
+}
+
+void loop_recognise(Loop *lp)
+{
+	for (uint32_t i = 0; i < lp->init.len; i++) {
+		InductionVar iv = { 0 };
+
+		if (!init_assign(lp->init.items[i], &iv.var, &iv.init))
+			continue;
+		if (loop_find_step(lp->step, iv.var, &iv.step, &iv.step_known))
+			array_push(&lp->ivs, iv);
+	}
+	cond_iv_first(lp);
+	compute_trip(lp);
+}
+
+Var *loop_updated_var(const Expr *u)
+{
+	if (!u || (u->kind != EX_UNARY && u->kind != EX_ASSIGN))
+		return NULL;
+	if (u->kind == EX_UNARY && !(u->op >= OP_PREINC && u->op <= OP_POSTDEC))
+		return NULL;
+	return u->lhs && u->lhs->kind == EX_VAR ? u->lhs->var : NULL;
+}
+
+const InductionVar *loop_find_iv(const Loop *l, const Var *v)
+{
+	for (uint32_t i = 0; i < l->ivs.len; i++)
+		if (l->ivs.items[i].var == v)
+			return &l->ivs.items[i];
+	return NULL;
+}

@@ -111,7 +111,7 @@ static void analyse_func(Func *f)
 	Env env = { 0 };
 
 	fi->state = FS_BUSY;
-	range_visit_stmt(f->body, collect_callee, NULL, &callees);
+	ir_visit_stmt(f->body, collect_callee, NULL, &callees);
 	for (uint32_t i = 0; i < callees.len; i++) {
 		FuncInfo *ci = acc_func(callees.items[i]);
 

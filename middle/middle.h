@@ -371,7 +371,6 @@ bool val_followable(const Var *v);
 bool val_single_def(const VarInfo *vi);
 /* Bytes an allocator call requests (arg as for EXT_ALLOC), -1 unknown. */
 int64_t val_alloc_size(const Expr *call, int arg);
-Expr *val_strip_casts(Expr *e);
 bool val_const_int(const Expr *e, int64_t *v);
 
 /* ranges.c: definitions, narrowing by conditions, loops' induction ranges */
@@ -382,8 +381,6 @@ typedef struct LoopInfo {
 	Bind *binds;
 } LoopInfo;
 
-void range_visit_expr(Expr *e, IrExprFn *fn, void *ctx);
-void range_visit_stmt(Stmt *s, IrExprFn *fn, void (*sfn)(Stmt *, void *), void *ctx);
 /* Defines the parameters' objects and counts every definition in f. */
 void range_scan_defs(Func *f);
 /* The induction ranges of s, computed in env (the caller frees binds and the LoopInfo). */

@@ -53,46 +53,6 @@ static void loop_put(LoopInfo *li)
 	acc.loop_len++;
 }
 
-/* ------------------------------------------------------------------ */
-/* Visiting expressions and statements                                  */
-/* ------------------------------------------------------------------ */
-
-typedef void IrExprFn(Expr *e, void *ctx);
-
-/* Calls fn on e and every subexpression, parents first. */
-void range_visit_expr(Expr *e, IrExprFn *fn, void *ctx)
-{
-	if (!e)
-		return;
-	fn(e, ctx);
-	range_visit_expr(e->cond, fn, ctx);
-	range_visit_expr(e->lhs, fn, ctx);
-	range_visit_expr(e->rhs, fn, ctx);
-	for (uint32_t i = 0; i < e->args.len; i++)
-		range_visit_expr(e->args.items[i], fn, ctx);
-}
-
-/* Calls fn on every expression of s, and sfn (if any) on every statement. */
-void range_visit_stmt(Stmt *s, IrExprFn *fn, void (*sfn)(Stmt *, void *), void *ctx)
-{
-	if (!s)
-		return;
-	if (sfn)
-		sfn(s, ctx);
-	range_visit_expr(s->expr, fn, ctx);
-	range_visit_stmt(s->then, fn, sfn, ctx);
-	range_visit_stmt(s->els, fn, sfn, ctx);
-	for (uint32_t i = 0; i < s->body.len; i++)
-		range_visit_stmt(s->body.items[i], fn, sfn, ctx);
-	if (s->loop) {
-		for (uint32_t i = 0; i < s->loop->init.len; i++)
-			range_visit_stmt(s->loop->init.items[i], fn, sfn, ctx);
-		range_visit_expr(s->loop->cond, fn, ctx);
-		range_visit_expr(s->loop->step, fn, ctx);
-		range_visit_stmt(s->loop->body, fn, sfn, ctx);
-	}
-}
-
 /* ---- pre-pass 1: who defines what ---- */
 
 static void note_def(Var *v, Expr *rhs, uint32_t at, bool self)
@@ -109,27 +69,19 @@ static void note_def(Var *v, Expr *rhs, uint32_t at, bool self)
 	}
 }
 
-/* The variable whose own storage lvalue e is part of (a.x.y, v). */
-static Var *storage_root(Expr *e)
-{
-	while (e && e->kind == EX_MEMBER && e->op == OP_DOT)
-		e = e->lhs;
-	return e && e->kind == EX_VAR ? e->var : NULL;
-}
-
 static void defs_expr(Expr *e, void *ctx)
 {
 	Var *v;
 
 	if (e->kind == EX_ASSIGN && e->lhs && e->lhs->kind == EX_VAR)
 		note_def(e->lhs->var, e->rhs, e->start, e->op != OP_ASSIGN);
-	else if (e->kind == EX_ASSIGN && (v = storage_root(e->lhs)))
+	else if (e->kind == EX_ASSIGN && (v = ir_storage_root(e->lhs)))
 		note_def(v, NULL, e->start, true); /* a member of a struct variable */
 	if (e->kind == EX_UNARY && e->lhs &&
 	    (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC ||
-	     e->op == OP_POSTDEC) && (v = storage_root(e->lhs)))
+	     e->op == OP_POSTDEC) && (v = ir_storage_root(e->lhs)))
 		note_def(v, NULL, e->start, true);
-	if (e->kind == EX_UNARY && e->op == OP_ADDR && (v = storage_root(e->lhs)))
+	if (e->kind == EX_UNARY && e->op == OP_ADDR && (v = ir_storage_root(e->lhs)))
 		acc_info(v)->addr = true;
 }
 
@@ -151,7 +103,7 @@ void range_scan_defs(Func *f)
 		     !type_int_typedef(p->type->tag, &(int){ 0 }, &(bool){ false })))
 			obj_star(p, OBJ_POINTEE, -1);
 	}
-	range_visit_stmt(f->body, defs_expr, defs_stmt, NULL);
+	ir_visit_stmt(f->body, defs_expr, defs_stmt, NULL);
 }
 
 /* Definitions of v whose source byte lies in [start, end). */
@@ -198,8 +150,8 @@ static bool match_cmp(const Expr *c, Var **v, OpKind *op, const Expr **bound)
 	if (c->op != OP_LT && c->op != OP_LE && c->op != OP_GT && c->op != OP_GE &&
 	    c->op != OP_EQ && c->op != OP_NE)
 		return false;
-	l = val_strip_casts(c->lhs);
-	r = val_strip_casts(c->rhs);
+	l = ir_strip_casts(c->lhs);
+	r = ir_strip_casts(c->rhs);
 	*op = c->op;
 	if (l && l->kind == EX_VAR) {
 		*v = l->var;
@@ -396,7 +348,7 @@ static bool match_update(const Expr *u, Var **v, int64_t *step)
 		k = val_int(r, NULL);
 	} else if (u->op == OP_ASSIGN && r && r->kind == EX_BINARY &&
 	           (r->op == OP_ADD || r->op == OP_SUB)) {
-		const Expr *l = val_strip_casts(r->lhs), *rr = val_strip_casts(r->rhs);
+		const Expr *l = ir_strip_casts(r->lhs), *rr = ir_strip_casts(r->rhs);
 
 		if (l && l->kind == EX_VAR && l->var == *v)
 			k = val_int(r->rhs, NULL);
@@ -723,7 +675,7 @@ void range_values(Stmt *s, Env *env)
 		return;
 	switch (s->kind) {
 	case ST_DECL:
-		range_visit_expr(s->expr, values_expr, env);
+		ir_visit_expr(s->expr, values_expr, env);
 		if (s->expr && s->var)
 			set_value(s->var, s->expr, env);
 		break;
@@ -732,7 +684,7 @@ void range_values(Stmt *s, Env *env)
 			range_values(s->body.items[i], env);
 		break;
 	case ST_IF:
-		range_visit_expr(s->expr, values_expr, env);
+		ir_visit_expr(s->expr, values_expr, env);
 		range_narrow_arm(env, s->expr, false, s->then);
 		range_values(s->then, env);
 		env->len = mark;
@@ -745,14 +697,14 @@ void range_values(Stmt *s, Env *env)
 	case ST_DO:
 		for (uint32_t i = 0; i < s->loop->init.len; i++)
 			range_values(s->loop->init.items[i], env);
-		range_visit_expr(s->loop->cond, values_expr, env);
+		ir_visit_expr(s->loop->cond, values_expr, env);
 		range_push_loop(env, range_loop(s, env));
 		range_values(s->loop->body, env);
-		range_visit_expr(s->loop->step, values_expr, env);
+		ir_visit_expr(s->loop->step, values_expr, env);
 		env->len = mark;
 		break;
 	default:
-		range_visit_expr(s->expr, values_expr, env);
+		ir_visit_expr(s->expr, values_expr, env);
 		range_values(s->then, env);
 		range_values(s->els, env);
 		break;

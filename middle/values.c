@@ -79,13 +79,6 @@ bool val_single_def(const VarInfo *vi)
 	return vi->ndefs == 1 && vi->def && !vi->self_def;
 }
 
-Expr *val_strip_casts(Expr *e)
-{
-	while (e && e->kind == EX_CAST)
-		e = e->lhs;
-	return e;
-}
-
 int64_t val_alloc_size(const Expr *call, int arg)
 {
 	Ival n;
@@ -107,7 +100,7 @@ int64_t val_alloc_size(const Expr *call, int arg)
 static bool loaded_once(const Var *v, const VarInfo *vi, const Expr *rhs)
 {
 	const Stmt *body = v->func ? v->func->body : NULL;
-	const Expr *e = val_strip_casts((Expr *)rhs);
+	const Expr *e = ir_strip_casts(rhs);
 	FuncInfo *fi = v->func ? acc_func(v->func) : NULL;
 
 	if (v->scope != VAR_LOCAL || !type_is_ptr(v->type) || !val_single_def(vi) || vi->def != rhs ||
@@ -127,7 +120,7 @@ static bool loaded_once(const Var *v, const VarInfo *vi, const Expr *rhs)
 /* The value of pointer v's definition rhs, evaluated in env. */
 Ptr val_def_ptr(Var *v, Expr *rhs, const Env *env)
 {
-	Expr *call = val_strip_casts(rhs);
+	Expr *call = ir_strip_casts(rhs);
 	Type *pt = type_is_ptr(v->type) ? v->type->base : NULL;
 	VarInfo *vi = acc_info(v);
 	int arg;
@@ -555,7 +548,7 @@ Ptr val_loc(const Expr *e, const Env *env)
 
 bool val_const_int(const Expr *e, int64_t *v)
 {
-	e = val_strip_casts((Expr *)e);
+	e = ir_strip_casts(e);
 	if (!e)
 		return false;
 	if (e->kind == EX_NUM && !e->num.is_float) {
@@ -604,7 +597,7 @@ bool func_returns_constant(const Func *f, int64_t *value)
 	last = f->body->body.items[f->body->body.len - 1];
 	if (last->kind != ST_RETURN)
 		return false; /* control may run off the end */
-	range_visit_stmt(f->body, no_expr, check_return, &r);
+	ir_visit_stmt(f->body, no_expr, check_return, &r);
 	if (!r.ok || r.n == 0)
 		return false;
 	*value = r.val;

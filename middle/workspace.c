@@ -30,7 +30,7 @@ static bool const_args(const Expr *call, uint32_t skip)
 /* `T *v = ALLOC(constants);` with v defined there only and its memory ours alone. */
 static bool scratch_decl(Stmt *s, Scratch *sc)
 {
-	Expr *call = s->kind == ST_DECL && s->var ? val_strip_casts(s->expr) : NULL;
+	Expr *call = s->kind == ST_DECL && s->var ? ir_strip_casts(s->expr) : NULL;
 	Var *v = s->var;
 	VarInfo *vi, *ti;
 	int arg;
@@ -62,7 +62,7 @@ static bool scratch_free(const ExprList *calls, Scratch *sc)
 		if (e->callee_func || names_call_ext(e, &arg) != EXT_FREE || arg < 0 ||
 		    (uint32_t)arg >= e->args.len)
 			continue;
-		p = val_strip_casts(e->args.items[arg]);
+		p = ir_strip_casts(e->args.items[arg]);
 		if (!p || p->kind != EX_VAR || p->var != sc->var)
 			continue;
 		if (sc->free || !const_args(e, (uint32_t)arg))
@@ -83,12 +83,12 @@ static bool is_free_stmt(const Stmt *t, const Expr *call)
 	int64_t k;
 
 	if (t->kind == ST_EXPR)
-		return val_strip_casts(c) == call;
+		return ir_strip_casts(c) == call;
 	if (t->kind != ST_IF || !c)
 		return false;
 	if (c->kind == EX_BINARY && c->op == OP_NE && val_const_int(c->rhs, &k) && k == 0)
 		c = c->lhs;
-	return val_strip_casts(c) == call;
+	return ir_strip_casts(c) == call;
 }
 
 /* The free runs once per run of the block, in a statement of its own after the decl. */
@@ -116,10 +116,10 @@ static bool is_null_check(const Stmt *s, const Var *v)
 	if (!c)
 		return false;
 	if (c->kind == EX_UNARY && c->op == OP_NOT)
-		x = val_strip_casts(c->lhs);
+		x = ir_strip_casts(c->lhs);
 	else if (c->kind == EX_BINARY && c->op == OP_EQ && iv_is_const(val_int(c->rhs, NULL)) &&
 	         val_int(c->rhs, NULL).lo == 0)
-		x = val_strip_casts(c->lhs);
+		x = ir_strip_casts(c->lhs);
 	if (t && t->kind == ST_BLOCK && t->body.len == 1)
 		t = t->body.items[0];
 	return x && x->kind == EX_VAR && x->var == v && t && t->kind == ST_RETURN &&
@@ -221,7 +221,7 @@ const ScratchList *func_scratch(const Func *f, bool *only)
 	if (!fi->scratch_done && f->body) {
 		ss.f = fi->func;
 		ss.out = &fi->scratch;
-		range_visit_stmt(f->body, note_call, NULL, &ss);
+		ir_visit_stmt(f->body, note_call, NULL, &ss);
 		scan_block(&ss, f->body);
 		fi->scratch_only = only_scratch_state(&ss.calls, &fi->scratch);
 		array_free(&ss.calls);

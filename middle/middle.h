@@ -93,7 +93,8 @@ void compute_summaries(Program *prog);
 const Summary *func_summary(const Func *f);
 /*
  * Does f return the same integer constant on every path (every return
- * statement returns that literal and the body ends in one)?  TVM's
+ * statement returns that constant, as ir_const_eval folds it, and the body
+ * ends in one)?  TVM's
  * operators `return 0;`: `if (op(...) != 0) return -1;` folds to a call.
  */
 bool func_returns_constant(const Func *f, int64_t *value);
@@ -371,7 +372,6 @@ bool val_followable(const Var *v);
 bool val_single_def(const VarInfo *vi);
 /* Bytes an allocator call requests (arg as for EXT_ALLOC), -1 unknown. */
 int64_t val_alloc_size(const Expr *call, int arg);
-bool val_const_int(const Expr *e, int64_t *v);
 
 /* ranges.c: definitions, narrowing by conditions, loops' induction ranges */
 /* One loop's induction variables with their ranges inside the body. */

@@ -546,22 +546,6 @@ Ptr val_loc(const Expr *e, const Env *env)
 /* Constant returns                                                    */
 /* ------------------------------------------------------------------ */
 
-bool val_const_int(const Expr *e, int64_t *v)
-{
-	e = ir_strip_casts(e);
-	if (!e)
-		return false;
-	if (e->kind == EX_NUM && !e->num.is_float) {
-		*v = e->num.ival;
-		return true;
-	}
-	if (e->kind == EX_UNARY && e->op == OP_NEG && val_const_int(e->lhs, v)) {
-		*v = -*v;
-		return true;
-	}
-	return false;
-}
-
 typedef struct Returns {
 	int n;
 	bool ok;
@@ -575,7 +559,7 @@ static void check_return(Stmt *s, void *ctx)
 
 	if (s->kind != ST_RETURN)
 		return;
-	if (!s->expr || !val_const_int(s->expr, &v) || (r->n > 0 && v != r->val))
+	if (!s->expr || !ir_const_eval(s->expr, &v) || (r->n > 0 && v != r->val))
 		r->ok = false;
 	r->val = v;
 	r->n++;

@@ -86,7 +86,7 @@ static bool is_free_stmt(const Stmt *t, const Expr *call)
 		return ir_strip_casts(c) == call;
 	if (t->kind != ST_IF || !c)
 		return false;
-	if (c->kind == EX_BINARY && c->op == OP_NE && val_const_int(c->rhs, &k) && k == 0)
+	if (c->kind == EX_BINARY && c->op == OP_NE && ir_const_eval(c->rhs, &k) && k == 0)
 		c = c->lhs;
 	return ir_strip_casts(c) == call;
 }
@@ -123,7 +123,7 @@ static bool is_null_check(const Stmt *s, const Var *v)
 	if (t && t->kind == ST_BLOCK && t->body.len == 1)
 		t = t->body.items[0];
 	return x && x->kind == EX_VAR && x->var == v && t && t->kind == ST_RETURN &&
-	       (!t->expr || val_const_int(t->expr, &k));
+	       (!t->expr || ir_const_eval(t->expr, &k));
 }
 
 typedef struct ScratchScan {

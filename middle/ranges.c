@@ -326,49 +326,6 @@ void range_narrow_expr(Env *env, const Expr *cond, bool neg, const Expr *arm)
 		narrow_cond(env, cond, neg, arm->start, arm->end);
 }
 
-/* One update of a for-step: v++, v--, v += k, v -= k, v = v + k, v = k + v, v = v - k. */
-static bool match_update(const Expr *u, Var **v, int64_t *step)
-{
-	const Expr *r;
-	Ival k;
-
-	if (u->kind == EX_UNARY && u->lhs && u->lhs->kind == EX_VAR) {
-		*v = u->lhs->var;
-		if (u->op == OP_PREINC || u->op == OP_POSTINC)
-			return (*step = 1), true;
-		if (u->op == OP_PREDEC || u->op == OP_POSTDEC)
-			return (*step = -1), true;
-		return false;
-	}
-	if (u->kind != EX_ASSIGN || !u->lhs || u->lhs->kind != EX_VAR)
-		return false;
-	*v = u->lhs->var;
-	r = u->rhs;
-	if (u->op == OP_ADD || u->op == OP_SUB) {
-		k = val_int(r, NULL);
-	} else if (u->op == OP_ASSIGN && r && r->kind == EX_BINARY &&
-	           (r->op == OP_ADD || r->op == OP_SUB)) {
-		const Expr *l = ir_strip_casts(r->lhs), *rr = ir_strip_casts(r->rhs);
-
-		if (l && l->kind == EX_VAR && l->var == *v)
-			k = val_int(r->rhs, NULL);
-		else if (r->op == OP_ADD && rr && rr->kind == EX_VAR && rr->var == *v)
-			k = val_int(r->lhs, NULL);
-		else
-			return false;
-		if (r->op == OP_SUB)
-			k = iv_neg(k);
-		*step = k.lo;
-		return iv_is_const(k);
-	} else {
-		return false;
-	}
-	if (u->op == OP_SUB)
-		k = iv_neg(k);
-	*step = k.lo;
-	return iv_is_const(k);
-}
-
 static void split_comma(Expr *e, ExprList *out)
 {
 	if (e && e->kind == EX_COMMA) {
@@ -563,8 +520,12 @@ LoopInfo *range_compute_loop(const Stmt *s, const Env *env)
 	for (uint32_t i = 0; i < ups.len; i++) {
 		IVCand k = { 0 };
 		Expr *u = ups.items[i];
+		Var *v = loop_updated_var(u);
+		bool known;
 
-		if (match_update(u, &k.var, &k.step)) {
+		/* v++, v--, v += k, v -= k, v = v + k, v = k + v, v = v - k with k constant */
+		if (v && loop_update_step(u, v, &k.step, &known) && known) {
+			k.var = v;
 			if (!valid_iv(s, k.var))
 				continue;
 		} else if (u->kind == EX_ASSIGN && u->op == OP_ASSIGN && u->lhs &&

@@ -46,7 +46,7 @@ void region_copy(Region *dst, const Region *src);
 bool region_is_empty(const Region *r);
 /*
  * May the two regions share a byte?  Sound: true unless proven disjoint.
- * Same base: the ranges meet.  Different bases: obj_may_alias (access.c).
+ * Same base: the ranges meet.  Different bases: obj_may_alias (objects.c).
  */
 bool region_overlap(const Region *a, const Region *b);
 /*
@@ -56,7 +56,7 @@ bool region_overlap(const Region *a, const Region *b);
 void region_print(FILE *out, const Region *r);
 
 /* ------------------------------------------------------------------ */
-/* access.c: what each MT reads and writes                             */
+/* access.c and its parts: what each MT reads and writes               */
 /* ------------------------------------------------------------------ */
 
 typedef enum AccessKind {
@@ -79,7 +79,7 @@ typedef struct Summary {
 } Summary;
 
 /*
- * Fills mt->summary of every MT at every level, callees first
+ * access.c: fills mt->summary of every MT at every level, callees first
  * (interprocedural).  A function's own summary is its root MT's
  * (f->mt->summary, also func_summary): what one call does to globals,
  * static locals, the pointees of its parameters and the synthetic objects
@@ -92,22 +92,22 @@ void compute_summaries(Program *prog);
 /* f's summary (NULL before compute_summaries). */
 const Summary *func_summary(const Func *f);
 /*
- * Does f return the same integer constant on every path (every return
- * statement returns that constant, as ir_const_eval folds it, and the body
- * ends in one)?  TVM's
- * operators `return 0;`: `if (op(...) != 0) return -1;` folds to a call.
+ * values.c: does f return the same integer constant on every path (every
+ * return statement returns that constant, as ir_const_eval folds it, and
+ * the body ends in one)?  TVM's operators `return 0;`: `if (op(...) != 0)
+ * return -1;` folds to a call.
  */
 bool func_returns_constant(const Func *f, int64_t *value);
 /*
- * "reads a b[0,64)" and "writes c" lines (each omitted when empty, sorted
- * by object id), then "barrier LINE:COL" when the MT calls something
- * unknown.  Deterministic, for --dump=mfg.
+ * summary.c: "reads a b[0,64)" and "writes c" lines (each omitted when
+ * empty, sorted by object id), then "barrier LINE:COL" when the MT calls
+ * something unknown.  Deterministic, for --dump=mfg.
  */
 void summary_dump(FILE *out, const MT *mt);
 /*
- * Workspace a function takes from an allocator and gives back itself
- * (TVM 0.8's `void* data_pad = TVMBackendAllocWorkspace(1, 0, n, 2, 32);`
- * ... `TVMBackendFreeWorkspace(1, 0, data_pad)`).  A chunk clone must not
+ * workspace.c: a workspace a function takes from an allocator and gives
+ * back itself (TVM 0.8's `void* data_pad = TVMBackendAllocWorkspace(1, 0,
+ * n, 2, 32);` ... `TVMBackendFreeWorkspace(1, 0, data_pad)`).  A chunk clone must not
  * call the allocator (TVM's is not thread-safe), so it gets the memory
  * another way: a top-level workspace, which every part shares, from its
  * caller, which takes it before the parallel region and gives it back
@@ -171,7 +171,7 @@ Summary *summarize_chunk(const MT *sb, const struct SplitLoop *part, int64_t lo,
 Summary *summarize_slice(const MT *rb, const struct SplitLoop *sl, int64_t lo, int64_t hi);
 
 /*
- * What a Region's base stands for.  Besides program Vars (their own
+ * objects.c: what a Region's base stands for.  Besides program Vars (their own
  * storage), compute_summaries makes synthetic Vars (src NULL, type an
  * array of bytes):
  *   OBJ_POINTEE "*p": the memory a pointer or array parameter p points to
@@ -693,8 +693,7 @@ bool dot_write_func(const Program *prog, const char *func, bool mtg, const char 
 
 /*
  * A loop's remark, written into buf (size bytes); false: no remark.
- * Issue 4's loop analysis installs one; without it loops get none beyond
- * their MT's remark.
+ * Without a hook, loops get no remark beyond their MT's.
  */
 typedef bool (*ReportLoopHook)(const MT *rb, char *buf, size_t size);
 void report_set_loop_hook(ReportLoopHook hook);

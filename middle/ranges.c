@@ -176,10 +176,10 @@ static bool pure_over(const Expr *e, const Env *env, uint32_t start, uint32_t en
 	if (!e)
 		return false;
 	switch (e->kind) {
-	case EX_NUM:
-		return !e->num.is_float;
 	case EX_NAME:
 		return names_kind(e->name) == NM_CONST;
+	case EX_NUM:
+		return !e->num.is_float;
 	case EX_VAR:
 		return narrowable(e->var, env, start, end) &&
 		       type_int(e->var->type, &(int){ 0 }, &(bool){ false });

@@ -497,6 +497,22 @@ static Ival cand_range(const IVCand *k, int64_t trips)
 	return r;
 }
 
+/* u's update of v, when its amount is a constant under the value analysis. */
+static bool constant_step(const Expr *u, const Var *v, int64_t *step)
+{
+	const Expr *amount;
+	int sign;
+	Ival k;
+
+	if (!loop_update_parts(u, v, &amount, &sign))
+		return false;
+	k = amount ? val_int(amount, NULL) : iv_const(1);
+	if (sign < 0)
+		k = iv_neg(k);
+	*step = k.lo;
+	return iv_is_const(k);
+}
+
 /*
  * The induction variables of for statement s and their ranges in the
  * body: each updated by a constant step in the header and nowhere else,
@@ -521,10 +537,9 @@ LoopInfo *range_compute_loop(const Stmt *s, const Env *env)
 		IVCand k = { 0 };
 		Expr *u = ups.items[i];
 		Var *v = loop_updated_var(u);
-		bool known;
 
 		/* v++, v--, v += k, v -= k, v = v + k, v = k + v, v = v - k with k constant */
-		if (v && loop_update_step(u, v, &k.step, &known) && known) {
+		if (v && constant_step(u, v, &k.step)) {
 			k.var = v;
 			if (!valid_iv(s, k.var))
 				continue;

@@ -67,7 +67,8 @@ Var *obj_star(Var *p, ObjKind kind, int64_t size)
 /* Escape analysis                                                      */
 /* ------------------------------------------------------------------ */
 
-typedef enum Flow { FLOW_LEAK, FLOW_ARG } Flow;
+/* Where an address goes: anywhere (a leak), or into a call's argument. */
+typedef enum AddrFlow { ADDR_LEAKS, ADDR_TO_ARG } AddrFlow;
 
 /* Adds o to what parameter p may point into. */
 static void receive(Var *p, Var *o)
@@ -90,24 +91,24 @@ static bool param_leaks(const Func *callee, uint32_t i)
 }
 
 /*
- * The address of base flows somewhere.  Into a parameter (FLOW_ARG): the
+ * The address of base flows somewhere.  Into a parameter (ADDR_TO_ARG): the
  * parameter may now point into base; base escapes only if the callee lets
- * the parameter's value escape.  Anywhere else (FLOW_LEAK): base escapes,
+ * the parameter's value escape.  Anywhere else (ADDR_LEAKS): base escapes,
  * or, for a pointee, its parameter leaks (and so will whatever a caller
  * passes it: callers are analysed after their callees).
  */
-static void mark(Var *base, Flow fl, const Func *callee, uint32_t argi)
+static void mark(Var *base, AddrFlow fl, const Func *callee, uint32_t argi)
 {
 	VarInfo *vi = acc_info(base);
 	Var *param = callee && argi < callee->params.len ? callee->params.items[argi] : NULL;
 
 	if (vi->kind == OBJ_LOADED) {
 		/* it may be anything escaping already: to the callee, an unknown pointer */
-		if (fl == FLOW_ARG && param)
+		if (fl == ADDR_TO_ARG && param)
 			acc_info(param)->recv_unknown = true;
 		return;
 	}
-	if (fl == FLOW_ARG && param) {
+	if (fl == ADDR_TO_ARG && param) {
 		if (vi->kind == OBJ_POINTEE) {
 			ParamEdge e = { vi->origin, param };
 			array_push(&acc.edges, e);
@@ -115,7 +116,7 @@ static void mark(Var *base, Flow fl, const Func *callee, uint32_t argi)
 			receive(param, base);
 		}
 	}
-	if (fl == FLOW_ARG && !param_leaks(callee, argi))
+	if (fl == ADDR_TO_ARG && !param_leaks(callee, argi))
 		return;
 	if (vi->kind == OBJ_POINTEE)
 		acc_info(vi->origin)->leaks = true;
@@ -123,7 +124,7 @@ static void mark(Var *base, Flow fl, const Func *callee, uint32_t argi)
 		vi->escapes = true;
 }
 
-static void flow_value(const Expr *e, Flow fl, const Func *callee, uint32_t argi);
+static void flow_value(const Expr *e, AddrFlow fl, const Func *callee, uint32_t argi);
 
 /* A pointer we cannot follow: everything that flows into it escapes. */
 static void flow_parts(const Expr *e)
@@ -138,16 +139,16 @@ static void flow_parts(const Expr *e)
 		flow_parts(e->lhs);
 		return;
 	case EX_COND:
-		flow_value(e->lhs, FLOW_LEAK, NULL, 0);
-		flow_value(e->rhs, FLOW_LEAK, NULL, 0);
+		flow_value(e->lhs, ADDR_LEAKS, NULL, 0);
+		flow_value(e->rhs, ADDR_LEAKS, NULL, 0);
 		return;
 	case EX_COMMA:
 	case EX_ASSIGN:
-		flow_value(e->rhs, FLOW_LEAK, NULL, 0);
+		flow_value(e->rhs, ADDR_LEAKS, NULL, 0);
 		return;
 	case EX_BINARY:
-		flow_value(e->lhs, FLOW_LEAK, NULL, 0);
-		flow_value(e->rhs, FLOW_LEAK, NULL, 0);
+		flow_value(e->lhs, ADDR_LEAKS, NULL, 0);
+		flow_value(e->rhs, ADDR_LEAKS, NULL, 0);
 		return;
 	default:
 		break;
@@ -155,7 +156,7 @@ static void flow_parts(const Expr *e)
 }
 
 /* The pointer value of e goes somewhere: marks the object it leads to. */
-static void flow_value(const Expr *e, Flow fl, const Func *callee, uint32_t argi)
+static void flow_value(const Expr *e, AddrFlow fl, const Func *callee, uint32_t argi)
 {
 	Ptr p;
 
@@ -165,7 +166,7 @@ static void flow_value(const Expr *e, Flow fl, const Func *callee, uint32_t argi
 	if (p.kind == P_OBJ)
 		mark(p.base, fl, callee, argi);
 	else if (p.kind == P_UNKNOWN) {
-		if (fl == FLOW_ARG && callee && argi < callee->params.len)
+		if (fl == ADDR_TO_ARG && callee && argi < callee->params.len)
 			acc_info(callee->params.items[argi])->recv_unknown = true;
 		flow_parts(e);
 	}
@@ -188,7 +189,7 @@ static void escape_call(Expr *e)
 
 	if (e->callee_func) {
 		for (uint32_t i = 0; i < e->args.len; i++)
-			flow_value(e->args.items[i], FLOW_ARG, e->callee_func, i);
+			flow_value(e->args.items[i], ADDR_TO_ARG, e->callee_func, i);
 		return;
 	}
 	switch (e->lhs && e->lhs->kind == EX_VAR ? EXT_UNKNOWN : names_call_ext(e, &arg)) {
@@ -201,7 +202,7 @@ static void escape_call(Expr *e)
 	default:
 		/* unknown, or pure: a macro like MAX may hand a pointer back */
 		for (uint32_t i = 0; i < e->args.len; i++)
-			flow_value(e->args.items[i], FLOW_LEAK, NULL, 0);
+			flow_value(e->args.items[i], ADDR_LEAKS, NULL, 0);
 	}
 }
 
@@ -225,7 +226,7 @@ static void escape_expr(Expr *e, void *ctx)
 	case EX_ASSIGN:
 		if (e->op == OP_ASSIGN && !(e->lhs && e->lhs->kind == EX_VAR &&
 		                            holds_followed(e->lhs->var)))
-			flow_value(e->rhs, FLOW_LEAK, NULL, 0);
+			flow_value(e->rhs, ADDR_LEAKS, NULL, 0);
 		break;
 	case EX_CALL:
 		escape_call(e);
@@ -233,11 +234,11 @@ static void escape_expr(Expr *e, void *ctx)
 	case EX_CAST:
 		t = e->cast_type;
 		if (!t || (t->kind != TY_PTR && t->kind != TY_VOID))
-			flow_value(e->lhs, FLOW_LEAK, NULL, 0); /* a pointer made an integer */
+			flow_value(e->lhs, ADDR_LEAKS, NULL, 0); /* a pointer made an integer */
 		break;
 	case EX_INIT:
 		for (uint32_t i = 0; i < e->args.len; i++)
-			flow_value(e->args.items[i], FLOW_LEAK, NULL, 0);
+			flow_value(e->args.items[i], ADDR_LEAKS, NULL, 0);
 		break;
 	case EX_NAME:
 		if (names_kind(e->name) == NM_FUNC) {
@@ -258,9 +259,9 @@ static void escape_expr(Expr *e, void *ctx)
 static void escape_stmt(Stmt *s, void *ctx)
 {
 	if (s->kind == ST_DECL && s->expr && s->var && !holds_followed(s->var))
-		flow_value(s->expr, FLOW_LEAK, NULL, 0);
+		flow_value(s->expr, ADDR_LEAKS, NULL, 0);
 	if (s->kind == ST_RETURN && s->expr)
-		flow_value(s->expr, FLOW_LEAK, NULL, 0);
+		flow_value(s->expr, ADDR_LEAKS, NULL, 0);
 	if (s->kind == ST_OTHER || s->kind == ST_ASM)
 		acc.all_escape = true;
 }
@@ -307,7 +308,7 @@ void obj_escape_func(Func *f)
 void obj_escape_init(Expr *init)
 {
 	escape_walk(init);
-	flow_value(init, FLOW_LEAK, NULL, 0);
+	flow_value(init, ADDR_LEAKS, NULL, 0);
 }
 
 /*

@@ -131,7 +131,8 @@ void error_plain(const char *fmt, ...) MTPAR_PRINTF(1, 2);
 int error_count(void);
 
 /* ------------------------------------------------------------------ */
-/* pp.c: the preprocessor scan that makes generator output parse       */
+/* pp.c, ppexpr.c: the preprocessor scan that makes generator output   */
+/* parse                                                               */
 /* ------------------------------------------------------------------ */
 
 typedef struct PPDefine {
@@ -156,6 +157,55 @@ typedef struct PPConfig {
 bool pp_scan(Source *src, const PPConfig *cfg);
 /* One line per hidden span: kind, line:col-line:col, expansion (--dump=pp). */
 void pp_dump(FILE *out, const Source *src);
+
+/*
+ * pp internals, shared by pp.c and ppexpr.c; not for later stages.  Those
+ * files define MTPAR_PP before including this header.
+ */
+#ifdef MTPAR_PP
+enum {
+	PP_EXPAND_DEPTH_MAX = 64, /* nested object-like macros in #if and specifier lists */
+};
+
+/* One name of the macro table (pp.c). */
+typedef struct PPMacro {
+	char *name;
+	uint32_t len, hash;
+	bool defined;        /* by the command line, the file or a header */
+	bool funclike;
+	bool builtin;        /* no definition seen yet: builtin_exp applies */
+	bool expanding;      /* being expanded: do not recurse into it */
+	char *body;          /* object-like replacement list, blanks collapsed */
+	const char *builtin_exp;
+	uint32_t gen;        /* PP.gen when spec and expansion were computed */
+	bool spec;           /* replacement list is declaration specifiers only */
+	const char *expansion; /* spec: the list, inner specifier macros expanded; arena */
+} PPMacro;
+
+/* One file's scan state (pp.c). */
+typedef struct PPScan PPScan;
+
+/* Lexical helpers over NUL-terminated text. */
+extern bool pp_ident_char[256]; /* letters, digits, '_', '$' and UTF-8 bytes */
+bool pp_is_blank(char c);
+bool pp_is_digit(char c);
+/* The byte after the identifier characters from p. */
+uint32_t pp_ident_end(const char *t, uint32_t p);
+/* p at a quote: the byte after the literal's closing quote (or before its newline). */
+uint32_t pp_skip_literal(const char *t, uint32_t len, uint32_t p);
+/* p at a pp-number (C17 6.4.8): the byte after it, so 0x1p+3 is one token. */
+uint32_t pp_skip_number(const char *t, uint32_t p);
+
+/* The macro table's entry for name[0..n), defined or not, or NULL. */
+PPMacro *pp_macro_find(const PPScan *s, const char *name, uint32_t n);
+/* Reports the scan's first error, at source byte at; the scan then fails. */
+void pp_fail(PPScan *s, uint32_t at, const char *fmt, ...) MTPAR_PRINTF(3, 4);
+/*
+ * Evaluates the #if or #elif expression line[0..n), whose source bytes are
+ * map[0..n] (map[n]: the line's end).  False after a diagnostic.
+ */
+bool pp_eval_if(PPScan *s, const char *line, uint32_t n, const uint32_t *map, bool *v);
+#endif /* MTPAR_PP */
 
 /* ------------------------------------------------------------------ */
 /* IR: types, objects, expressions, statements, functions              */

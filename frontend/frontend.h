@@ -101,22 +101,6 @@ typedef struct Hidden {
 	const char *expansion; /* HIDE_MACRO: replacement text, else NULL */
 } Hidden;
 
-/* A token of C text (ppdefs.c): pp_next_token's unit. */
-typedef struct PPToken {
-	const char *s; /* in the text it was read from; n bytes */
-	uint32_t n;
-	char kind;     /* 'i' identifier, 'n' number, 's' string or char, 'p' punctuation */
-} PPToken;
-
-/* A #define line of a source outside inactive #if branches (ppdefs.c). */
-typedef struct PPMacroDef {
-	const char *name;     /* in the source text, name_len bytes; not interned */
-	uint32_t name_len;
-	bool is_func;         /* function-like: '(' right after the name */
-	const char *params, *params_end; /* is_func: the text between '(' and ')' */
-	const char *body, *end; /* the replacement text, to the logical line's end */
-} PPMacroDef;
-
 typedef struct Source {
 	const char *path;    /* as given on the command line */
 	const char *text;    /* whole file, NUL-terminated; lives for the run */
@@ -124,9 +108,6 @@ typedef struct Source {
 	uint32_t *line_start; /* byte offset of each line */
 	uint32_t nlines;
 	Array(Hidden) hidden; /* sorted, disjoint; filled by pp_scan */
-	Array(PPMacroDef) macros; /* active #define lines, in line order; filled by pp_scan */
-	Array(PPToken) enumerators; /* identifiers starting enum items, anywhere in the
-	                               text, in text order; filled by pp_scan */
 } Source;
 
 /*
@@ -170,14 +151,55 @@ typedef struct PPConfig {
  * that were evaluated, uses of object-like macros that expand to storage
  * classes, qualifiers, attributes or nothing, __attribute__ lists, and large
  * top-level initializers.  Everything else is left for tree-sitter, which
- * parses #include and #define lines by itself.  Also fills src->macros and
- * src->enumerators (of src only, not of the headers it reads) for the
- * middle end.  Returns false after a diagnostic (unterminated #if, #else
- * after #else, bad #if expression).
+ * parses #include and #define lines by itself.  Returns false after a
+ * diagnostic (unterminated #if, #else after #else, bad #if expression).
  */
 bool pp_scan(Source *src, const PPConfig *cfg);
 /* One line per hidden span: kind, line:col-line:col, expansion (--dump=pp). */
 void pp_dump(FILE *out, const Source *src);
+
+/*
+ * ppdefs.c: what the text defines, for the middle end.  Iterators that
+ * allocate nothing; names are text, for the caller to intern.
+ */
+/* A token of C text: pp_next_token's unit. */
+typedef struct PPToken {
+	const char *s; /* in the text it was read from; n bytes */
+	uint32_t n;
+	char kind;     /* 'i' identifier, 'n' number, 's' string or char, 'p' punctuation */
+} PPToken;
+
+/* A #define line of a source outside inactive #if branches. */
+typedef struct PPMacroDef {
+	const char *name;     /* in the source text, name_len bytes; not interned */
+	uint32_t name_len;
+	bool is_func;         /* function-like: '(' right after the name */
+	const char *params, *params_end; /* is_func: the text between '(' and ')' */
+	const char *body, *end; /* the replacement text, to the logical line's end */
+} PPMacroDef;
+
+/*
+ * The next active #define line of src from *line on (start at 0), into
+ * def; advances *line.  False after the last.  Only src's own text: the
+ * headers pp_scan read are not walked.  Call after pp_scan.
+ */
+bool pp_next_define(const Source *src, uint32_t *line, PPMacroDef *def);
+
+/* A walk over the enum bodies of a text. */
+typedef struct PPEnumScan {
+	const char *p, *end; /* what is left to read */
+	bool in_body;        /* inside an enum's braces */
+	bool item_start;     /* the next identifier starts an item */
+	int depth;           /* parentheses and braces open in the body */
+} PPEnumScan;
+
+void pp_enum_scan_init(PPEnumScan *es, const Source *src);
+/*
+ * The next identifier that starts an item of an 'enum [tag] { ... }' body
+ * (its enumerator), anywhere in the text: inactive branches and macro
+ * bodies too.  False at the end.
+ */
+bool pp_next_enumerator(PPEnumScan *es, PPToken *t);
 
 /*
  * The next token of [*p, end), skipping blanks, newlines, backslashes and
@@ -191,8 +213,8 @@ bool pp_token_is(const PPToken *t, const char *s);
 bool pp_token_int(const PPToken *t, int64_t *v);
 
 /*
- * pp internals, shared by pp.c, ppexpr.c and ppdefs.c; not for later
- * stages.  Those files define MTPAR_PP before including this header.
+ * pp internals, shared by pp.c and ppexpr.c; not for later stages.  Those
+ * files define MTPAR_PP before including this header.
  */
 #ifdef MTPAR_PP
 enum {
@@ -237,8 +259,6 @@ void pp_fail(PPScan *s, uint32_t at, const char *fmt, ...) MTPAR_PRINTF(3, 4);
  * map[0..n] (map[n]: the line's end).  False after a diagnostic.
  */
 bool pp_eval_if(PPScan *s, const char *line, uint32_t n, const uint32_t *map, bool *v);
-/* Fills src->macros and src->enumerators once src->hidden is complete (ppdefs.c). */
-void pp_record_definitions(Source *src);
 #endif /* MTPAR_PP */
 
 /* ------------------------------------------------------------------ */

@@ -1244,7 +1244,6 @@ bool pp_scan(Source *src, const PPConfig *cfg)
 	src->hidden.len = 0;
 	define_initial(&pp, cfg);
 	ok = scan_file(&pp, src, true, 0);
-	pp_record_definitions(src);
 	macro_free_all(&pp);
 	array_free(&pp.seen);
 	array_free(&pp.line);

@@ -3,13 +3,12 @@
  * #define lines of a source outside inactive #if branches, the identifiers
  * that start the items of enum bodies, and the small C tokenizer (blanks,
  * comments and line continuations skipped) the middle end reads macro
- * bodies and hidden initializers with.  Names stay text: the stage that
- * reads them interns them, so interning follows its order.
+ * bodies and hidden initializers with.  Iterators that allocate nothing:
+ * names stay text, and the stage that reads them interns them in its order.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#define MTPAR_PP
 #include "frontend.h"
 
 static bool is_ident_start(char c)
@@ -118,40 +117,40 @@ bool pp_token_int(const PPToken *t, int64_t *v)
 
 /*
  * The #define line whose directive name ends at p (the logical line ends at
- * e): its name, parameters and body into src->macros.
+ * e): its name, parameters and body.  False when no identifier follows.
  */
-static void record_define(Source *src, const char *p, const char *e)
+static bool read_define(const char *p, const char *e, PPMacroDef *m)
 {
-	PPMacroDef m = { 0 };
 	PPToken t;
 
+	memset(m, 0, sizeof(*m));
 	if (!pp_next_token(&p, e, &t) || t.kind != 'i')
-		return;
-	m.name = t.s;
-	m.name_len = t.n;
+		return false;
+	m->name = t.s;
+	m->name_len = t.n;
 	if (p < e && *p == '(') {
-		m.is_func = true;
-		m.params = p + 1;
+		m->is_func = true;
+		m->params = p + 1;
 		while (p < e && *p != ')')
 			p++;
-		m.params_end = p;
+		m->params_end = p;
 		p = p < e ? p + 1 : e;
 	}
-	m.body = p;
-	m.end = e;
-	array_push(&src->macros, m);
+	m->body = p;
+	m->end = e;
+	return true;
 }
 
 /*
- * Every line of src that starts with '#define' (blanks allowed around the
- * '#') where that '#' is not in an inactive #if branch, in line order.
+ * A line that starts with '#define' (blanks allowed around the '#') whose
+ * '#' is not in an inactive #if branch.
  */
-static void record_defines(Source *src)
+bool pp_next_define(const Source *src, uint32_t *line, PPMacroDef *def)
 {
 	const char *text = src->text, *end = text + src->len;
 
-	for (uint32_t ln = 0; ln < src->nlines; ln++) {
-		const char *p = text + src->line_start[ln], *e;
+	while (*line < src->nlines) {
+		const char *p = text + src->line_start[(*line)++], *e;
 		const Hidden *h;
 
 		while (p < end && (*p == ' ' || *p == '\t'))
@@ -170,52 +169,66 @@ static void record_defines(Source *src)
 		/* the logical line ends at a newline not preceded by a backslash */
 		for (e = p; e < end && !(*e == '\n' && e[-1] != '\\'); e++)
 			;
-		record_define(src, p, e);
+		if (read_define(p, e, def))
+			return true;
 	}
+	return false;
+}
+
+void pp_enum_scan_init(PPEnumScan *es, const Source *src)
+{
+	memset(es, 0, sizeof(*es));
+	es->p = src->text;
+	es->end = src->text + src->len;
+}
+
+/* Past the '{' of the next 'enum [tag] {'; false at the end of the text. */
+static bool find_enum_body(PPEnumScan *es)
+{
+	PPToken t;
+
+	while (pp_next_token(&es->p, es->end, &t)) {
+		if (!(t.kind == 'i' && pp_token_is(&t, "enum")))
+			continue;
+		if (!pp_next_token(&es->p, es->end, &t))
+			return false;
+		if (t.kind == 'i' && !pp_next_token(&es->p, es->end, &t))
+			return false;
+		if (pp_token_is(&t, "{"))
+			return true;
+	}
+	return false;
 }
 
 /*
- * The identifiers that start the items of 'enum [tag] { ... }' bodies,
- * anywhere in the text (inactive branches and macro bodies too).
+ * An identifier that starts an item of an enum body: the first token of
+ * the body or the first after a ',' outside parentheses and braces.
  */
-static void record_enumerators(Source *src)
+bool pp_next_enumerator(PPEnumScan *es, PPToken *t)
 {
-	const char *p = src->text, *end = p + src->len;
-	PPToken t;
-
-	while (pp_next_token(&p, end, &t)) {
-		int depth = 0;
-		bool item_start = true;
-
-		if (!(t.kind == 'i' && pp_token_is(&t, "enum")))
+	for (;;) {
+		if (!es->in_body) {
+			if (!find_enum_body(es))
+				return false;
+			es->in_body = es->item_start = true;
+			es->depth = 0;
+		}
+		if (!pp_next_token(&es->p, es->end, t) ||
+		    (es->depth == 0 && pp_token_is(t, "}"))) {
+			es->in_body = false;
 			continue;
-		if (!pp_next_token(&p, end, &t))
-			return;
-		if (t.kind == 'i' && !pp_next_token(&p, end, &t))
-			return;
-		if (!pp_token_is(&t, "{"))
-			continue;
-		while (pp_next_token(&p, end, &t) && !(depth == 0 && pp_token_is(&t, "}"))) {
-			if (pp_token_is(&t, "(") || pp_token_is(&t, "{"))
-				depth++;
-			else if (pp_token_is(&t, ")") || pp_token_is(&t, "}"))
-				depth--;
-			else if (depth == 0 && pp_token_is(&t, ","))
-				item_start = true;
-			else if (item_start && t.kind == 'i') {
-				array_push(&src->enumerators, t);
-				item_start = false;
-			} else {
-				item_start = false;
-			}
+		}
+		if (pp_token_is(t, "(") || pp_token_is(t, "{")) {
+			es->depth++;
+		} else if (pp_token_is(t, ")") || pp_token_is(t, "}")) {
+			es->depth--;
+		} else if (es->depth == 0 && pp_token_is(t, ",")) {
+			es->item_start = true;
+		} else if (es->item_start && t->kind == 'i') {
+			es->item_start = false;
+			return true;
+		} else {
+			es->item_start = false;
 		}
 	}
-}
-
-void pp_record_definitions(Source *src)
-{
-	src->macros.len = 0;
-	src->enumerators.len = 0;
-	record_defines(src);
-	record_enumerators(src);
 }

@@ -447,7 +447,7 @@ static bool macro_is(const PPMacroDef *m, const char *name, const char *params,
 	       (size_t)(m->end - m->body) == nb && memcmp(m->body, body, nb) == 0;
 }
 
-/* src->macros: the active #define lines, with parameters and continued bodies. */
+/* pp_next_define: the active #define lines, with parameters and continued bodies. */
 static void test_macro_defs(void)
 {
 	Source *src = unit_source("t.c",
@@ -455,20 +455,21 @@ static void test_macro_defs(void)
 		"  #  define SQ(x, y) ((x) * \\\n (y))\n"
 		"#if 0\n#define DEAD 1\n#endif\n"
 		"#ifdef N\n#define LIVE\n#else\n#define OTHER 2\n#endif\n"
-		"#undef N\n#defined X\nint defined;\n");
-	const PPMacroDef *m;
+		"#undef N\n#defined X\nint defined;\n#define\n");
+	PPMacroDef m[4];
+	uint32_t line = 0, n = 0;
 
 	CU_ASSERT_TRUE_FATAL(pp_scan(src, NULL));
-	CU_ASSERT_EQUAL_FATAL(src->macros.len, 3);
-	m = src->macros.items;
+	while (n < 4 && pp_next_define(src, &line, &m[n]))
+		n++;
+	CU_ASSERT_EQUAL_FATAL(n, 3);
 	CU_ASSERT_TRUE(macro_is(&m[0], "N", NULL, " 64"));
 	CU_ASSERT_TRUE(macro_is(&m[1], "SQ", "x, y", " ((x) * \\\n (y))"));
 	CU_ASSERT_TRUE(macro_is(&m[2], "LIVE", NULL, ""));
-	CU_ASSERT_TRUE_FATAL(pp_scan(src, NULL)); /* a second scan starts afresh */
-	CU_ASSERT_EQUAL(src->macros.len, 3);
+	CU_ASSERT_FALSE(pp_next_define(src, &line, &m[3]));
 }
 
-/* src->enumerators: the names starting enum items, in text order, even in #if 0. */
+/* pp_next_enumerator: the names starting enum items, in text order, even in #if 0. */
 static void test_enumerators(void)
 {
 	Source *src = unit_source("t.c",
@@ -477,13 +478,23 @@ static void test_enumerators(void)
 		"enum color c;\n"
 		"#if 0\nenum { HIDDEN };\n#endif\n"
 		"#define E enum { MACRO_E }\n"
-		"const char *s = \"enum { NOT }\"; /* enum { NOR } */\n");
-	static const char *const want[] = { "RED", "GREEN", "BLUE", "A", "B", "HIDDEN", "MACRO_E" };
+		"const char *s = \"enum { NOT }\"; /* enum { NOR } */\n"
+		"enum { LAST");
+	static const char *const want[] = { "RED", "GREEN", "BLUE", "A", "B", "HIDDEN", "MACRO_E",
+	                                    "LAST" };
+	PPEnumScan es;
+	PPToken t;
+	uint32_t n = 0;
 
 	CU_ASSERT_TRUE_FATAL(pp_scan(src, NULL));
-	CU_ASSERT_EQUAL_FATAL(src->enumerators.len, 7);
-	for (uint32_t i = 0; i < 7; i++)
-		CU_ASSERT_TRUE(pp_token_is(&src->enumerators.items[i], want[i]));
+	pp_enum_scan_init(&es, src);
+	while (pp_next_enumerator(&es, &t)) {
+		CU_ASSERT_TRUE_FATAL(n < 8);
+		CU_ASSERT_TRUE(pp_token_is(&t, want[n]));
+		n++;
+	}
+	CU_ASSERT_EQUAL(n, 8);
+	CU_ASSERT_FALSE(pp_next_enumerator(&es, &t));
 }
 
 /* Spans are sorted and disjoint on a file that mixes every kind. */

@@ -38,7 +38,7 @@ static Type *type_of(const Expr *e)
 /* An array used as a value becomes a pointer to its first element. */
 static Type *decayed(Type *t)
 {
-	return t && t->kind == TY_ARRAY ? type_pointer(t->base) : t;
+	return t && t->kind == TY_ARRAY ? lw_pointer_to(t->base) : t;
 }
 
 /* The named object an lvalue designates part of: v, v[i] or v.f of an array or aggregate v. */
@@ -92,7 +92,7 @@ static Expr *lower_ident(TSNode n)
 	if (id && id->kind == ID_CONST) {
 		e->is_constant = true;
 		e->num.ival = id->value;
-		e->type = type_prim(P_INT);
+		e->type = lw_prim(P_INT);
 	} else if (id && id->kind == ID_FUNC) {
 		e->type = id->type;
 	}
@@ -103,12 +103,12 @@ static Expr *lower_ident(TSNode n)
 static Type *int_literal_type(uint64_t v, bool u, int l, bool decimal)
 {
 	if (!l && !u && v <= INT_MAX)
-		return type_prim(P_INT);
+		return lw_prim(P_INT);
 	if (!l && (u || !decimal) && v <= UINT_MAX)
-		return type_prim(P_UINT);
+		return lw_prim(P_UINT);
 	if (!u && v <= INT64_MAX)
-		return type_prim(P_LONG);
-	return type_prim(P_ULONG);
+		return lw_prim(P_LONG);
+	return lw_prim(P_ULONG);
 }
 
 /* Strips the suffix letters of a literal (in place); counts u, l and f. */
@@ -149,7 +149,7 @@ static Expr *lower_number(TSNode n)
 	if (isf) {
 		e->num.is_float = true;
 		e->num.fval = strtod(p, NULL) * (neg ? -1 : 1);
-		e->type = f ? type_prim(P_FLOAT) : l ? type_prim(P_LDOUBLE) : type_prim(P_DOUBLE);
+		e->type = f ? lw_prim(P_FLOAT) : l ? lw_prim(P_LDOUBLE) : lw_prim(P_DOUBLE);
 	} else {
 		uint64_t v = bin ? strtoull(p + 2, NULL, 2) : strtoull(p, NULL, 0);
 
@@ -188,7 +188,7 @@ static Expr *lower_char(TSNode n)
 	const char *q = memchr(s, '\'', len);
 	char buf[16] = { 0 };
 
-	e->type = type_prim(P_INT);
+	e->type = lw_prim(P_INT);
 	if (!q || q + 1 >= s + len)
 		return e;
 	memcpy(buf, q + 1, (size_t)(s + len - q - 1) < sizeof(buf) - 1 ? (size_t)(s + len - q - 1)
@@ -228,7 +228,7 @@ static Expr *lower_string(TSNode n)
 	int64_t bytes = string_bytes(n);
 
 	e->str = arena_strndup(s, len);
-	e->type = type_array(type_prim(P_CHAR), bytes >= 0 ? bytes + 1 : -1);
+	e->type = lw_array_of(lw_prim(P_CHAR), bytes >= 0 ? bytes + 1 : -1);
 	return e;
 }
 
@@ -258,21 +258,21 @@ static Type *binary_type(OpKind op, const Expr *l, const Expr *r)
 	switch (op) {
 	case OP_LT: case OP_GT: case OP_LE: case OP_GE: case OP_EQ: case OP_NE:
 	case OP_LOGAND: case OP_LOGOR:
-		return type_prim(P_INT);
+		return lw_prim(P_INT);
 	case OP_SHL: case OP_SHR:
-		return type_is_arith(lt) ? type_promote(lt) : NULL;
+		return lw_is_arith(lt) ? lw_promote(lt) : NULL;
 	case OP_ADD:
-		if (type_is_ptrlike(lt) || type_is_ptrlike(rt))
-			return decayed(type_is_ptrlike(lt) ? lt : rt);
+		if (lw_is_ptrlike(lt) || lw_is_ptrlike(rt))
+			return decayed(lw_is_ptrlike(lt) ? lt : rt);
 		break;
 	case OP_SUB:
-		if (type_is_ptrlike(lt))
-			return type_is_ptrlike(rt) ? type_prim(P_LONG) : decayed(lt);
+		if (lw_is_ptrlike(lt))
+			return lw_is_ptrlike(rt) ? lw_prim(P_LONG) : decayed(lt);
 		break;
 	default:
 		break;
 	}
-	return type_usual(lt, rt);
+	return lw_usual_type(lt, rt);
 }
 
 // binary_expression = left:expression operator:('+' | '-' | '*' | ... | '||') right:expression
@@ -304,14 +304,14 @@ static Expr *lower_unary(TSNode n)
 	e->lhs = lower_expr(node_field(n, "argument"));
 	t = type_of(e->lhs);
 	switch (len ? op[0] : 0) {
-	case '!': e->op = OP_NOT; e->type = type_prim(P_INT); break;
-	case '~': e->op = OP_BITNOT; e->type = type_promote(t); break;
-	case '-': e->op = OP_NEG; e->type = type_promote(t); break;
-	case '+': e->op = OP_PLUS; e->type = type_promote(t); break;
-	case '*': e->op = OP_DEREF; e->type = type_pointee(t); break;
+	case '!': e->op = OP_NOT; e->type = lw_prim(P_INT); break;
+	case '~': e->op = OP_BITNOT; e->type = lw_promote(t); break;
+	case '-': e->op = OP_NEG; e->type = lw_promote(t); break;
+	case '+': e->op = OP_PLUS; e->type = lw_promote(t); break;
+	case '*': e->op = OP_DEREF; e->type = lw_pointee(t); break;
 	case '&':
 		e->op = OP_ADDR;
-		e->type = t ? type_pointer(t) : NULL;
+		e->type = t ? lw_pointer_to(t) : NULL;
 		if ((v = base_var(e->lhs)))
 			v->addr_taken = true;
 		break;
@@ -358,7 +358,7 @@ static Expr *lower_cond(TSNode n)
 	e->rhs = lower_expr(node_field(n, "alternative"));
 	lw_note_decay(e->lhs);
 	lw_note_decay(e->rhs);
-	t = type_usual(type_of(e->lhs ? e->lhs : e->cond), type_of(e->rhs));
+	t = lw_usual_type(type_of(e->lhs ? e->lhs : e->cond), type_of(e->rhs));
 	e->type = t ? t : type_of(e->lhs) ? decayed(type_of(e->lhs)) : decayed(type_of(e->rhs));
 	return e;
 }
@@ -454,9 +454,9 @@ static Expr *lower_index(TSNode n)
 
 	e->lhs = lower_expr(node_field(n, "argument"));
 	e->rhs = lower_expr(node_field(n, "index"));
-	e->type = type_pointee(type_of(e->lhs));
+	e->type = lw_pointee(type_of(e->lhs));
 	if (!e->type) /* i[a] */
-		e->type = type_pointee(type_of(e->rhs));
+		e->type = lw_pointee(type_of(e->rhs));
 	return e;
 }
 
@@ -470,7 +470,7 @@ static Expr *lower_member(TSNode n)
 	e->name = node_name(node_field(n, "field"));
 	e->lhs = lower_expr(node_field(n, "argument"));
 	t = type_of(e->lhs);
-	e->type = type_member(e->op == OP_ARROW ? type_pointee(t) : t, e->name);
+	e->type = lw_member_type(e->op == OP_ARROW ? lw_pointee(t) : t, e->name);
 	return e;
 }
 
@@ -506,7 +506,7 @@ static Expr *lower_sizeof(TSNode n)
 	TSNode ty = node_field(n, "type"), value = node_field(n, "value");
 	Type *t;
 
-	e->type = type_prim(P_ULONG);
+	e->type = lw_prim(P_ULONG);
 	if (!ts_node_is_null(ty))
 		e->cast_type = lower_type_descriptor(ty);
 	else if (!(e->cast_type = typedef_in_parens(value)))
@@ -526,7 +526,7 @@ static Expr *lower_alignof(TSNode n)
 		return other_expr(n, UM_OTHER);
 	e = new_expr(EX_NUM, n);
 	e->num.ival = t->align;
-	e->type = type_prim(P_ULONG);
+	e->type = lw_prim(P_ULONG);
 	return e;
 }
 
@@ -542,7 +542,7 @@ static Expr *lower_offsetof(TSNode n)
 			continue;
 		e = new_expr(EX_NUM, n);
 		e->num.ival = t->members.items[i].offset;
-		e->type = type_prim(P_ULONG);
+		e->type = lw_prim(P_ULONG);
 		return e;
 	}
 	return other_expr(n, UM_OTHER);
@@ -598,7 +598,7 @@ static Expr *lower_literal(TSNode n, int64_t v)
 	Expr *e = new_expr(EX_NUM, n);
 
 	e->num.ival = v;
-	e->type = type_prim(P_INT);
+	e->type = lw_prim(P_INT);
 	return e;
 }
 
@@ -608,7 +608,7 @@ static Expr *lower_null(TSNode n)
 	Expr *e = new_expr(EX_NAME, n);
 
 	e->name = node_name(n);
-	e->type = type_pointer(type_prim(P_VOID));
+	e->type = lw_pointer_to(lw_prim(P_VOID));
 	return e;
 }
 

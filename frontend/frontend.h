@@ -814,20 +814,20 @@ typedef struct Declarator {
 } Declarator;
 
 /* The program's primitive type p (one Type per program). */
-Type *type_prim(PrimKind p);
-Type *type_pointer(Type *base);
+Type *lw_prim(PrimKind p);
+Type *lw_pointer_to(Type *base);
 /* Array of len elements (-1: unknown). */
-Type *type_array(Type *base, int64_t len);
+Type *lw_array_of(Type *base, int64_t len);
 /* Integer promotion: anything narrower than int becomes int. */
-Type *type_promote(Type *t);
-bool type_is_arith(const Type *t);
-bool type_is_ptrlike(const Type *t);
+Type *lw_promote(Type *t);
+bool lw_is_arith(const Type *t);
+bool lw_is_ptrlike(const Type *t);
 /* The usual arithmetic conversions, roughly; NULL when a side is unknown. */
-Type *type_usual(Type *a, Type *b);
+Type *lw_usual_type(Type *a, Type *b);
 /* Member name of a struct/union, looking into anonymous members too. */
-Type *type_member(Type *t, int name);
+Type *lw_member_type(Type *t, int name);
 /* Element type of an array or pointee of a pointer, else NULL. */
-Type *type_pointee(Type *t);
+Type *lw_pointee(Type *t);
 /* Adds a storage word (static, extern, register, inline...) of len bytes to ds. */
 void lw_add_storage(const char *w, size_t len, DeclSpec *ds);
 /* The specifiers of a declaration-like node into ds. */

@@ -377,7 +377,7 @@ Type *lw_completed_type(Type *t, TSNode value, const Expr *init)
 		n = init->args.len;
 	else
 		return t;
-	c = type_array(t->base, n);
+	c = lw_array_of(t->base, n);
 	c->is_const = t->is_const;
 	c->is_volatile = t->is_volatile;
 	return c;
@@ -662,7 +662,7 @@ static void lower_define(TSNode n)
 		return;
 	id = lw_bind(node_name(node_field(n, "name")), ID_CONST);
 	id->value = v;
-	id->type = type_prim(P_INT);
+	id->type = lw_prim(P_INT);
 }
 
 // preproc_call = directive:preproc_directive argument:preproc_arg?   ('#undef N')

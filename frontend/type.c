@@ -22,7 +22,7 @@ static Type *new_type(TypeKind kind, int64_t size, int align)
 	return t;
 }
 
-Type *type_prim(PrimKind p)
+Type *lw_prim(PrimKind p)
 {
 	static const struct {
 		TypeKind kind;
@@ -49,7 +49,7 @@ Type *type_prim(PrimKind p)
 	return *slot;
 }
 
-Type *type_pointer(Type *base)
+Type *lw_pointer_to(Type *base)
 {
 	Type *t = new_type(TY_PTR, 8, 8);
 
@@ -58,7 +58,7 @@ Type *type_pointer(Type *base)
 }
 
 /* Array of len elements (-1: unknown). */
-Type *type_array(Type *base, int64_t len)
+Type *lw_array_of(Type *base, int64_t len)
 {
 	Type *t = new_type(TY_ARRAY, -1, base->align);
 
@@ -123,30 +123,30 @@ Type *type_elem(Type *t, int *ndims)
 }
 
 /* Integer promotion: anything narrower than int becomes int. */
-Type *type_promote(Type *t)
+Type *lw_promote(Type *t)
 {
 	if (!t)
 		return NULL;
 	if (t->kind == TY_BOOL || t->kind == TY_ENUM || (t->kind == TY_INT && t->size < 4))
-		return type_prim(P_INT);
+		return lw_prim(P_INT);
 	return t;
 }
 
-bool type_is_arith(const Type *t)
+bool lw_is_arith(const Type *t)
 {
 	return t && (t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_BOOL ||
 	             t->kind == TY_ENUM);
 }
 
-bool type_is_ptrlike(const Type *t)
+bool lw_is_ptrlike(const Type *t)
 {
 	return t && (t->kind == TY_PTR || t->kind == TY_ARRAY);
 }
 
 /* The usual arithmetic conversions, roughly; NULL when a side is unknown. */
-Type *type_usual(Type *a, Type *b)
+Type *lw_usual_type(Type *a, Type *b)
 {
-	if (!type_is_arith(a) || !type_is_arith(b))
+	if (!lw_is_arith(a) || !lw_is_arith(b))
 		return NULL;
 	if (a->kind == TY_FLOAT || b->kind == TY_FLOAT) {
 		if (a->kind != TY_FLOAT)
@@ -155,15 +155,15 @@ Type *type_usual(Type *a, Type *b)
 			return a;
 		return a->size >= b->size ? a : b;
 	}
-	a = type_promote(a);
-	b = type_promote(b);
+	a = lw_promote(a);
+	b = lw_promote(b);
 	if (a->size != b->size)
 		return a->size > b->size ? a : b;
 	return b->is_unsigned ? b : a;
 }
 
 /* Member name of a struct/union, looking into anonymous members too. */
-Type *type_member(Type *t, int name)
+Type *lw_member_type(Type *t, int name)
 {
 	if (!t || (t->kind != TY_STRUCT && t->kind != TY_UNION))
 		return NULL;
@@ -173,16 +173,16 @@ Type *type_member(Type *t, int name)
 
 		if (m->name == name)
 			return m->type;
-		if (m->name == 0 && (inner = type_member(m->type, name)))
+		if (m->name == 0 && (inner = lw_member_type(m->type, name)))
 			return inner;
 	}
 	return NULL;
 }
 
 /* Element type of an array or pointee of a pointer, else NULL. */
-Type *type_pointee(Type *t)
+Type *lw_pointee(Type *t)
 {
-	return type_is_ptrlike(t) ? t->base : NULL;
+	return lw_is_ptrlike(t) ? t->base : NULL;
 }
 
 /* ---- declaration specifiers and declarators ---- */
@@ -210,11 +210,11 @@ static Type *builtin_type(const char *s)
 
 	for (size_t i = 0; i < sizeof(tab) / sizeof(*tab); i++)
 		if (strcmp(s, tab[i].name) == 0)
-			return type_prim(tab[i].p);
+			return lw_prim(tab[i].p);
 	if (strcmp(s, "nullptr_t") == 0)
-		return type_pointer(type_prim(P_VOID));
+		return lw_pointer_to(lw_prim(P_VOID));
 	if (strcmp(s, "charptr_t") == 0)
-		return type_pointer(type_prim(P_CHAR));
+		return lw_pointer_to(lw_prim(P_CHAR));
 	return NULL;
 }
 
@@ -238,16 +238,16 @@ static Type *sized_type(int nlong, bool shrt, bool uns, bool sgn, Type *base)
 	bool is_char = base && base->kind == TY_INT && base->size == 1;
 
 	if (base && base->kind == TY_FLOAT)
-		return nlong ? type_prim(P_LDOUBLE) : base;
+		return nlong ? lw_prim(P_LDOUBLE) : base;
 	if (is_char)
-		return uns ? type_prim(P_UCHAR) : sgn ? type_prim(P_SCHAR) : type_prim(P_CHAR);
+		return uns ? lw_prim(P_UCHAR) : sgn ? lw_prim(P_SCHAR) : lw_prim(P_CHAR);
 	if (shrt)
-		return uns ? type_prim(P_USHORT) : type_prim(P_SHORT);
+		return uns ? lw_prim(P_USHORT) : lw_prim(P_SHORT);
 	if (nlong >= 2)
-		return uns ? type_prim(P_ULLONG) : type_prim(P_LLONG);
+		return uns ? lw_prim(P_ULLONG) : lw_prim(P_LLONG);
 	if (nlong == 1)
-		return uns ? type_prim(P_ULONG) : type_prim(P_LONG);
-	return uns ? type_prim(P_UINT) : type_prim(P_INT);
+		return uns ? lw_prim(P_ULONG) : lw_prim(P_LONG);
+	return uns ? lw_prim(P_UINT) : lw_prim(P_INT);
 }
 
 // sized_type_specifier = ('signed' | 'unsigned' | 'long' | 'short')+ type_qualifier* type:(primitive_type | type_identifier)?
@@ -320,7 +320,7 @@ void lower_specifiers(TSNode n, DeclSpec *ds)
 			lw_add_storage(w, len, ds);
 		}
 	}
-	ds->type = qualified(base ? base : type_prim(P_INT), &q);
+	ds->type = qualified(base ? base : lw_prim(P_INT), &q);
 }
 
 static Type *lower_func_type(TSNode fd, Type *ret);
@@ -334,16 +334,16 @@ static Type *lower_array_dim(TSNode d, Type *elem)
 	Expr *e;
 
 	if (ts_node_is_null(size))
-		return type_array(elem, -1);
+		return lw_array_of(elem, -1);
 	if (!ts_node_is_named(size)) { /* '[*]' */
-		t = type_array(elem, -1);
+		t = lw_array_of(elem, -1);
 		t->is_vla = true;
 		return t;
 	}
 	e = lower_expr(size);
 	if (ir_const_eval(e, &len) && len >= 0)
-		return type_array(elem, len);
-	t = type_array(elem, -1);
+		return lw_array_of(elem, len);
+	t = lw_array_of(elem, -1);
 	t->is_vla = true;
 	return t;
 }
@@ -376,7 +376,7 @@ static Type *lower_pointer(TSNode d, Type *base)
 	while (kids_next(&k, &c))
 		if (node_kind(c) == N_TYPE_QUALIFIER)
 			add_qualifier(c, &q);
-	return qualified(type_pointer(base), &q);
+	return qualified(lw_pointer_to(base), &q);
 }
 
 /*
@@ -450,7 +450,7 @@ static Type *lower_func_type(TSNode fd, Type *ret)
 			array_push(&t->members, ((Member){ dc.name, dc.type, -1 }));
 			break;
 		case N_IDENTIFIER: /* K&R parameter list: int until declared */
-			array_push(&t->members, ((Member){ node_name(c), type_prim(P_INT), -1 }));
+			array_push(&t->members, ((Member){ node_name(c), lw_prim(P_INT), -1 }));
 			break;
 		case N_VARIADIC_PARAMETER:
 			t->is_variadic = true;
@@ -655,7 +655,7 @@ static void lower_enumerator(TSNode n, int64_t *next)
 		*next = v;
 	id = lw_bind(node_name(node_field(n, "name")), ID_CONST);
 	id->value = *next;
-	id->type = type_prim(P_INT);
+	id->type = lw_prim(P_INT);
 	(*next)++;
 }
 

@@ -350,16 +350,16 @@ static bool init_hidden_after(uint32_t start, uint32_t end)
 	return false;
 }
 
-/* Whether an initializer_list names its elements ('[3] = x', '.f = y'). */
-static bool has_designators(TSNode list)
+/* Whether n has a child of the kind, spelled text (NULL: any spelling). */
+static bool has_kid(TSNode n, NodeKind kind, const char *text)
 {
 	Kids k;
 	TSNode c;
 	bool found = false;
 
-	kids_init(&k, list);
+	kids_init(&k, n);
 	while (kids_next(&k, &c))
-		found |= node_kind(c) == N_INITIALIZER_PAIR;
+		found |= node_kind(c) == kind && (!text || node_is(c, text));
 	return found;
 }
 
@@ -373,8 +373,8 @@ Type *lw_completed_type(Type *t, TSNode value, const Expr *init)
 		return t;
 	if (init->kind == EX_STR && t->base->size == 1 && init->type->array_len >= 0)
 		n = init->type->array_len;
-	else if (init->kind == EX_INIT && !has_designators(value))
-		n = init->args.len;
+	else if (init->kind == EX_INIT && !has_kid(value, N_INITIALIZER_PAIR, NULL))
+		n = init->args.len; /* no designators: '[3] = x', '.f = y' */
 	else
 		return t;
 	c = lw_array_of(t->base, n);
@@ -385,18 +385,6 @@ Type *lw_completed_type(Type *t, TSNode value, const Expr *init)
 
 /* ---- functions and file scope ---- */
 
-static bool has_register(TSNode p)
-{
-	Kids k;
-	TSNode c;
-	bool found = false;
-
-	kids_init(&k, p);
-	while (kids_next(&k, &c))
-		found |= node_kind(c) == N_STORAGE_CLASS_SPECIFIER && node_is(c, "register");
-	return found;
-}
-
 // parameter_declaration = specifiers declarator:(_declarator | _abstract_declarator)?
 // (or an identifier of a K&R list); m: what the function type says of it
 static void add_param(Func *fn, TSNode p, const Member *m)
@@ -404,7 +392,7 @@ static void add_param(Func *fn, TSNode p, const Member *m)
 	TSNode d = node_kind(p) == N_PARAMETER_DECLARATION ? node_field(p, "declarator") : p;
 	Var *v = lw_new_var(m->name, m->type, VAR_PARAM, ts_node_is_null(d) ? p : d);
 
-	v->storage = has_register(p) ? SC_REGISTER : SC_NONE;
+	v->storage = has_kid(p, N_STORAGE_CLASS_SPECIFIER, "register") ? SC_REGISTER : SC_NONE;
 	array_push(&fn->params, v);
 	if (m->name)
 		lw_bind(m->name, ID_VAR)->var = v;

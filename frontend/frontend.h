@@ -131,7 +131,8 @@ void error_plain(const char *fmt, ...) MTPAR_PRINTF(1, 2);
 int error_count(void);
 
 /* ------------------------------------------------------------------ */
-/* pp.c: the preprocessor scan that makes generator output parse       */
+/* pp.c, ppexpr.c, ppdefs.c: the preprocessor scan that makes generator */
+/* output parse, and what the text defines                             */
 /* ------------------------------------------------------------------ */
 
 typedef struct PPDefine {
@@ -156,6 +157,109 @@ typedef struct PPConfig {
 bool pp_scan(Source *src, const PPConfig *cfg);
 /* One line per hidden span: kind, line:col-line:col, expansion (--dump=pp). */
 void pp_dump(FILE *out, const Source *src);
+
+/*
+ * ppdefs.c: what the text defines, for the middle end.  Iterators that
+ * allocate nothing; names are text, for the caller to intern.
+ */
+/* A token of C text: pp_next_token's unit. */
+typedef struct PPToken {
+	const char *s; /* in the text it was read from; n bytes */
+	uint32_t n;
+	char kind;     /* 'i' identifier, 'n' number, 's' string or char, 'p' punctuation */
+} PPToken;
+
+/* A #define line of a source outside inactive #if branches. */
+typedef struct PPMacroDef {
+	const char *name;     /* in the source text, name_len bytes; not interned */
+	uint32_t name_len;
+	bool is_func;         /* function-like: '(' right after the name */
+	const char *params, *params_end; /* is_func: the text between '(' and ')' */
+	const char *body, *end; /* the replacement text, to the logical line's end */
+} PPMacroDef;
+
+/*
+ * The next active #define line of src from *line on (start at 0), into
+ * def; advances *line.  False after the last.  Only src's own text: the
+ * headers pp_scan read are not walked.  Call after pp_scan.
+ */
+bool pp_next_define(const Source *src, uint32_t *line, PPMacroDef *def);
+
+/* A walk over the enum bodies of a text. */
+typedef struct PPEnumScan {
+	const char *p, *end; /* what is left to read */
+	bool in_body;        /* inside an enum's braces */
+	bool item_start;     /* the next identifier starts an item */
+	int depth;           /* parentheses and braces open in the body */
+} PPEnumScan;
+
+void pp_enum_scan_init(PPEnumScan *es, const Source *src);
+/*
+ * The next identifier that starts an item of an 'enum [tag] { ... }' body
+ * (its enumerator), anywhere in the text: inactive branches and macro
+ * bodies too.  False at the end.
+ */
+bool pp_next_enumerator(PPEnumScan *es, PPToken *t);
+
+/*
+ * The next token of [*p, end), skipping blanks, newlines, backslashes and
+ * comments (a '//' comment ends the range); advances *p past it.  False at
+ * the end.  Numbers are pp-numbers; a literal runs to its closing quote.
+ */
+bool pp_next_token(const char **p, const char *end, PPToken *t);
+/* Whether the token is spelled s. */
+bool pp_token_is(const PPToken *t, const char *s);
+/* An integer literal token (suffixes u/l allowed; no floats): its value. */
+bool pp_token_int(const PPToken *t, int64_t *v);
+
+/*
+ * pp internals, shared by pp.c and ppexpr.c; not for later stages.  Those
+ * files define MTPAR_PP before including this header.
+ */
+#ifdef MTPAR_PP
+enum {
+	PP_EXPAND_DEPTH_MAX = 64, /* nested object-like macros in #if and specifier lists */
+};
+
+/* One name of the macro table (pp.c). */
+typedef struct PPMacro {
+	char *name;
+	uint32_t len, hash;
+	bool defined;        /* by the command line, the file or a header */
+	bool funclike;
+	bool builtin;        /* no definition seen yet: builtin_exp applies */
+	bool expanding;      /* being expanded: do not recurse into it */
+	char *body;          /* object-like replacement list, blanks collapsed */
+	const char *builtin_exp;
+	uint32_t gen;        /* PP.gen when spec and expansion were computed */
+	bool spec;           /* replacement list is declaration specifiers only */
+	const char *expansion; /* spec: the list, inner specifier macros expanded; arena */
+} PPMacro;
+
+/* One file's scan state (pp.c). */
+typedef struct PPScan PPScan;
+
+/* Lexical helpers over NUL-terminated text. */
+extern bool pp_ident_char[256]; /* letters, digits, '_', '$' and UTF-8 bytes */
+bool pp_is_blank(char c);
+bool pp_is_digit(char c);
+/* The byte after the identifier characters from p. */
+uint32_t pp_ident_end(const char *t, uint32_t p);
+/* p at a quote: the byte after the literal's closing quote (or before its newline). */
+uint32_t pp_skip_literal(const char *t, uint32_t len, uint32_t p);
+/* p at a pp-number (C17 6.4.8): the byte after it, so 0x1p+3 is one token. */
+uint32_t pp_skip_number(const char *t, uint32_t p);
+
+/* The macro table's entry for name[0..n), defined or not, or NULL. */
+PPMacro *pp_macro_find(const PPScan *s, const char *name, uint32_t n);
+/* Reports the scan's first error, at source byte at; the scan then fails. */
+void pp_fail(PPScan *s, uint32_t at, const char *fmt, ...) MTPAR_PRINTF(3, 4);
+/*
+ * Evaluates the #if or #elif expression line[0..n), whose source bytes are
+ * map[0..n] (map[n]: the line's end).  False after a diagnostic.
+ */
+bool pp_eval_if(PPScan *s, const char *line, uint32_t n, const uint32_t *map, bool *v);
+#endif /* MTPAR_PP */
 
 /* ------------------------------------------------------------------ */
 /* IR: types, objects, expressions, statements, functions              */
@@ -476,7 +580,7 @@ bool parse_check_abi(void);
 TSTree *parse_source(const Source *src);
 
 /* ------------------------------------------------------------------ */
-/* lower.c: tree-sitter tree -> IR                                     */
+/* lower.c, type.c, expr.c, stmt.c, irdump.c: tree-sitter tree -> IR   */
 /* ------------------------------------------------------------------ */
 
 /*
@@ -491,6 +595,277 @@ Func *program_find_func(const Program *prog, int name);
 FuncDecl *program_find_decl(const Program *prog, int name);
 /* Globals, prototypes, functions and their statement trees (--dump=ir). */
 void lower_dump(FILE *out, const Program *prog);
+
+/* ------------------------------------------------------------------ */
+/* Lowering internals, shared by lower.c, type.c, expr.c, stmt.c (and  */
+/* irdump.c for the record list); not for later stages.  Those files   */
+/* define MTPAR_LOWERING before including this header.                 */
+/* ------------------------------------------------------------------ */
+
+#ifdef MTPAR_LOWERING
+#include <tree_sitter/api.h>
+
+/* ---- lower.c: node kinds, the grammar's named symbols we read, as an enum ---- */
+
+#define NODE_KINDS(X)                                                        \
+	X(N_OTHER, "")                                                          \
+	X(N_COMMENT, "comment") X(N_ERROR, "ERROR")                              \
+	X(N_FUNCTION_DEFINITION, "function_definition")                          \
+	X(N_DECLARATION, "declaration") X(N_TYPE_DEFINITION, "type_definition")  \
+	X(N_LINKAGE_SPECIFICATION, "linkage_specification")                      \
+	X(N_DECLARATION_LIST, "declaration_list")                                \
+	X(N_PREPROC_IF, "preproc_if") X(N_PREPROC_IFDEF, "preproc_ifdef")        \
+	X(N_PREPROC_INCLUDE, "preproc_include") X(N_PREPROC_DEF, "preproc_def")  \
+	X(N_PREPROC_FUNCTION_DEF, "preproc_function_def")                        \
+	X(N_PREPROC_CALL, "preproc_call")                                        \
+	X(N_STORAGE_CLASS_SPECIFIER, "storage_class_specifier")                  \
+	X(N_TYPE_QUALIFIER, "type_qualifier")                                    \
+	X(N_STRUCT_SPECIFIER, "struct_specifier")                                \
+	X(N_UNION_SPECIFIER, "union_specifier")                                  \
+	X(N_ENUM_SPECIFIER, "enum_specifier")                                    \
+	X(N_MACRO_TYPE_SPECIFIER, "macro_type_specifier")                        \
+	X(N_SIZED_TYPE_SPECIFIER, "sized_type_specifier")                        \
+	X(N_PRIMITIVE_TYPE, "primitive_type") X(N_TYPE_IDENTIFIER, "type_identifier") \
+	X(N_FIELD_DECLARATION, "field_declaration")                              \
+	X(N_BITFIELD_CLAUSE, "bitfield_clause") X(N_ENUMERATOR, "enumerator")    \
+	X(N_IDENTIFIER, "identifier") X(N_FIELD_IDENTIFIER, "field_identifier")  \
+	X(N_INIT_DECLARATOR, "init_declarator")                                  \
+	X(N_POINTER_DECLARATOR, "pointer_declarator")                            \
+	X(N_ARRAY_DECLARATOR, "array_declarator")                                \
+	X(N_FUNCTION_DECLARATOR, "function_declarator")                          \
+	X(N_PARENTHESIZED_DECLARATOR, "parenthesized_declarator")                \
+	X(N_ATTRIBUTED_DECLARATOR, "attributed_declarator")                      \
+	X(N_ABSTRACT_POINTER_DECLARATOR, "abstract_pointer_declarator")          \
+	X(N_ABSTRACT_ARRAY_DECLARATOR, "abstract_array_declarator")              \
+	X(N_ABSTRACT_FUNCTION_DECLARATOR, "abstract_function_declarator")        \
+	X(N_ABSTRACT_PARENTHESIZED_DECLARATOR, "abstract_parenthesized_declarator") \
+	X(N_PARAMETER_DECLARATION, "parameter_declaration")                      \
+	X(N_VARIADIC_PARAMETER, "variadic_parameter")                            \
+	X(N_MS_CALL_MODIFIER, "ms_call_modifier")                                \
+	X(N_COMPOUND_STATEMENT, "compound_statement")                            \
+	X(N_EXPRESSION_STATEMENT, "expression_statement")                        \
+	X(N_IF_STATEMENT, "if_statement") X(N_SWITCH_STATEMENT, "switch_statement") \
+	X(N_CASE_STATEMENT, "case_statement") X(N_WHILE_STATEMENT, "while_statement") \
+	X(N_DO_STATEMENT, "do_statement") X(N_FOR_STATEMENT, "for_statement")    \
+	X(N_RETURN_STATEMENT, "return_statement")                                \
+	X(N_BREAK_STATEMENT, "break_statement")                                  \
+	X(N_CONTINUE_STATEMENT, "continue_statement")                            \
+	X(N_GOTO_STATEMENT, "goto_statement")                                    \
+	X(N_LABELED_STATEMENT, "labeled_statement")                              \
+	X(N_ATTRIBUTED_STATEMENT, "attributed_statement")                        \
+	X(N_ATTRIBUTE_DECLARATION, "attribute_declaration")                      \
+	X(N_NUMBER_LITERAL, "number_literal") X(N_STRING_LITERAL, "string_literal") \
+	X(N_CONCATENATED_STRING, "concatenated_string")                          \
+	X(N_CHAR_LITERAL, "char_literal") X(N_TRUE, "true") X(N_FALSE, "false")  \
+	X(N_NULL, "null") X(N_STRING_CONTENT, "string_content")                  \
+	X(N_ESCAPE_SEQUENCE, "escape_sequence")                                  \
+	X(N_BINARY_EXPRESSION, "binary_expression")                              \
+	X(N_UNARY_EXPRESSION, "unary_expression")                                \
+	X(N_POINTER_EXPRESSION, "pointer_expression")                            \
+	X(N_UPDATE_EXPRESSION, "update_expression")                              \
+	X(N_ASSIGNMENT_EXPRESSION, "assignment_expression")                      \
+	X(N_CONDITIONAL_EXPRESSION, "conditional_expression")                    \
+	X(N_COMMA_EXPRESSION, "comma_expression")                                \
+	X(N_CALL_EXPRESSION, "call_expression")                                  \
+	X(N_SUBSCRIPT_EXPRESSION, "subscript_expression")                        \
+	X(N_FIELD_EXPRESSION, "field_expression")                                \
+	X(N_CAST_EXPRESSION, "cast_expression")                                  \
+	X(N_SIZEOF_EXPRESSION, "sizeof_expression")                              \
+	X(N_ALIGNOF_EXPRESSION, "alignof_expression")                            \
+	X(N_OFFSETOF_EXPRESSION, "offsetof_expression")                          \
+	X(N_GENERIC_EXPRESSION, "generic_expression")                            \
+	X(N_COMPOUND_LITERAL_EXPRESSION, "compound_literal_expression")          \
+	X(N_PARENTHESIZED_EXPRESSION, "parenthesized_expression")                \
+	X(N_INITIALIZER_LIST, "initializer_list")                                \
+	X(N_INITIALIZER_PAIR, "initializer_pair")                                \
+	X(N_GNU_ASM_EXPRESSION, "gnu_asm_expression")                            \
+	X(N_EXTENSION_EXPRESSION, "extension_expression")                        \
+	X(N_TYPE_DESCRIPTOR, "type_descriptor")
+
+typedef enum NodeKind { NODE_KINDS(X_ENUM) } NodeKind;
+
+/* The kind of a node; N_OTHER for a null node or a symbol we do not read. */
+NodeKind node_kind(TSNode n);
+/* The child in field name, or a null node. */
+TSNode node_field(TSNode n, const char *name);
+/* Byte offsets of a node; 0 for a null node (a field the tree lacks). */
+uint32_t node_start(TSNode n);
+uint32_t node_end(TSNode n);
+/* The node's text in the source being lowered (not NUL-terminated). */
+const char *node_text(TSNode n, uint32_t *len);
+bool node_is(TSNode n, const char *text);
+/* The node's text, interned. */
+int node_name(TSNode n);
+/* A named child that is not a comment (the grammar's extras). */
+bool node_is_content(TSNode n);
+/* The first named, non-comment child, or a null node. */
+TSNode node_first_content(TSNode n);
+
+/*
+ * Children of a node in order.  tree-sitter's cursor walks them in linear
+ * time, where ts_node_child(n, i) restarts from the first child.
+ */
+typedef struct Kids {
+	TSTreeCursor cur;
+	bool live;    /* cursor allocated, not yet exhausted */
+	bool started; /* the cursor stands on a child */
+} Kids;
+
+void kids_init(Kids *k, TSNode n);
+/* Next child, named or not; false at the end, where the cursor is freed. */
+bool kids_next(Kids *k, TSNode *out);
+/* Whether the child kids_next gave last is in field name. */
+bool kids_field_is(const Kids *k, const char *name);
+
+/* ---- lower.c: names, scopes and the lowering state ---- */
+
+typedef enum IdentKind {
+	ID_VAR,        /* an object */
+	ID_TYPEDEF,    /* a typedef name */
+	ID_CONST,      /* an enumeration constant, or a '#define N 64' */
+	ID_UNDEF,      /* a macro name after #undef */
+	ID_FUNC,       /* a declared or defined function */
+} IdentKind;
+
+/* One binding in the ordinary name space. */
+typedef struct Ident {
+	IdentKind kind;
+	int depth;     /* scope depth it was declared at: 0 is file scope */
+	Var *var;      /* ID_VAR */
+	Type *type;    /* ID_TYPEDEF: the type; ID_FUNC: its TY_FUNC type */
+	int64_t value; /* ID_CONST */
+} Ident;
+
+/*
+ * What one interned name is bound to in each name space: the innermost
+ * ordinary binding of the source being lowered, and the program-wide
+ * object, tag, definitions and prototype of that name.
+ */
+typedef struct NameBindings {
+	Ident *ident;     /* innermost binding in the source being lowered */
+	Var *ext;         /* the object with external linkage of that name */
+	Type *tag;        /* struct/union/enum with that tag */
+	Func *funcs;      /* latest definition of that name (chain: LowerTables.next_func) */
+	FuncDecl *decl;   /* its prototype, while no definition is known */
+	bool variadic;    /* declared with '...' somewhere */
+} NameBindings;
+
+typedef struct CallSite {
+	Expr *call;       /* EX_CALL with a plain callee name */
+	const Source *src;
+} CallSite;
+
+typedef enum PrimKind {
+	P_VOID, P_BOOL, P_CHAR, P_SCHAR, P_UCHAR, P_SHORT, P_USHORT, P_INT, P_UINT,
+	P_LONG, P_ULONG, P_LLONG, P_ULLONG, P_FLOAT, P_DOUBLE, P_LDOUBLE, NPRIM
+} PrimKind;
+
+struct LowerTables {
+	Array(NameBindings) names; /* by interned name id */
+	Array(CallSite) calls;    /* resolved by lower_resolve_calls */
+	Array(Func *) next_func;  /* by Func.id: earlier definition of the same name */
+	Array(Type *) records;    /* struct/union types with members, in definition order */
+	Type *prim[NPRIM];        /* primitive types of this program */
+};
+
+typedef struct Undo {
+	int name;
+	Ident *prev; /* binding to restore when the scope closes */
+} Undo;
+
+/* The source being lowered and where the walk stands in it. */
+typedef struct LowerState {
+	Program *prog;
+	struct LowerTables *lt;
+	const Source *src;
+	Func *func;        /* function being lowered, NULL at file scope */
+	int depth;         /* block depth: 0 file scope */
+	Array(Undo) undo;  /* bindings to restore, innermost last */
+	uint32_t um;       /* unmodelled bits of the statement being lowered */
+	bool ok;           /* no diagnostic so far */
+} LowerState;
+
+extern LowerState lw;
+
+/* The bindings of name (> 0), created empty on first use. */
+NameBindings *lw_bindings(int name);
+/* The innermost ordinary binding of name, or NULL. */
+Ident *lw_lookup(int name);
+/* Binds name in the innermost scope; the caller fills the binding. */
+Ident *lw_bind(int name, IdentKind kind);
+/* A block scope: enter returns the mark that leave restores to. */
+uint32_t lw_scope_enter(void);
+void lw_scope_leave(uint32_t mark);
+/* Records an unmodelled construct for the statement and function around it. */
+void lw_note_um(UnmodelledKind kind, uint32_t at);
+
+/* ---- type.c: types, specifiers and declarators ---- */
+
+/* What the specifiers of one declaration say. */
+typedef struct DeclSpec {
+	Type *type;           /* base type, qualifiers applied */
+	StorageClass storage;
+	bool is_inline;
+} DeclSpec;
+
+/* The name and type a declarator gives, and the function_declarator of the name. */
+typedef struct Declarator {
+	int name;
+	TSNode name_node; /* identifier, or null for an abstract declarator */
+	Type *type;
+	TSNode func;      /* innermost function_declarator, or null */
+} Declarator;
+
+/* The program's primitive type p (one Type per program). */
+Type *lw_prim(PrimKind p);
+Type *lw_pointer_to(Type *base);
+/* Array of len elements (-1: unknown). */
+Type *lw_array_of(Type *base, int64_t len);
+/* Integer promotion: anything narrower than int becomes int. */
+Type *lw_promote(Type *t);
+bool lw_is_arith(const Type *t);
+bool lw_is_ptrlike(const Type *t);
+/* The usual arithmetic conversions, roughly; NULL when a side is unknown. */
+Type *lw_usual_type(Type *a, Type *b);
+/* Member name of a struct/union, looking into anonymous members too. */
+Type *lw_member_type(Type *t, int name);
+/* Element type of an array or pointee of a pointer, else NULL. */
+Type *lw_pointee(Type *t);
+/* Adds a storage word (static, extern, register, inline...) of len bytes to ds. */
+void lw_add_storage(const char *w, size_t len, DeclSpec *ds);
+/* The specifiers of a declaration-like node into ds. */
+void lower_specifiers(TSNode n, DeclSpec *ds);
+/* A type_specifier node: struct, union, enum, sized, primitive, typedef name. */
+Type *lower_specifier(TSNode n);
+/* Wraps t in the declarator d (outside in) into out. */
+void lower_declarator(TSNode d, Type *t, Declarator *out);
+Type *lower_type_descriptor(TSNode n);
+void lower_typedef(TSNode n);
+
+/* ---- expr.c: expressions ---- */
+
+/* An expression node, or NULL for a null node. */
+Expr *lower_expr(TSNode n);
+/* e is used as a value: an array there decays, and its object's address escapes. */
+void lw_note_decay(const Expr *e);
+
+/* ---- lower.c: objects ---- */
+
+/* A new Var of the current source (and function, unless VAR_GLOBAL) at node d. */
+Var *lw_new_var(int name, Type *t, VarScope scope, TSNode d);
+/* The one Var of a file-scope (or block-scope extern) object declaration. */
+Var *lw_global_var(const Declarator *dc, StorageClass sc, TSNode d);
+/* A function declared, not defined, here: binds its name and notes a prototype. */
+void lw_declare_func(const Declarator *dc, const DeclSpec *ds);
+/* An array of unknown length given its length by its initializer init (node value). */
+Type *lw_completed_type(Type *t, TSNode value, const Expr *init);
+
+/* ---- stmt.c: statements ---- */
+
+/* One statement; a declaration of several objects becomes a block of ST_DECLs. */
+Stmt *lower_stmt(TSNode n);
+
+#endif /* MTPAR_LOWERING */
 
 /* ------------------------------------------------------------------ */
 /* mt.c: macro tasks                                                   */

@@ -3,18 +3,17 @@
  * never rewritten: one lexical pass lists the byte ranges tree-sitter must
  * skip (inactive #if branches and the directives that chose them, macros and
  * __attribute__ lists that stand for declaration specifiers, large constant
- * initializers), evaluating #if as cpp does (C17 6.10.1).
+ * initializers); ppexpr.c evaluates #if as cpp does (C17 6.10.1).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#define MTPAR_PP
 #include "frontend.h"
 
 enum {
 	INCLUDE_DEPTH_MAX = 16,   /* nested #include of headers we read */
-	EXPAND_DEPTH_MAX = 64,    /* nested object-like macros in #if and specifier lists */
-	IF_TOKENS_MAX = 1 << 20,  /* a #if that expands past this is an error, not a hang */
 	INITIALIZER_MIN_DEFAULT = 4096,
 };
 
@@ -28,16 +27,16 @@ enum {
 };
 
 static unsigned char cclass[256];
-static bool ident_char[256]; /* letters, digits, '_', '$' and UTF-8 bytes */
+bool pp_ident_char[256]; /* letters, digits, '_', '$' and UTF-8 bytes */
 
 static void init_tables(void)
 {
 	for (int c = 0; c < 256; c++) {
 		bool alpha = (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
 
-		ident_char[c] = alpha || (c >= '0' && c <= '9') || c == '_' ||
+		pp_ident_char[c] = alpha || (c >= '0' && c <= '9') || c == '_' ||
 		                c == '$' || c >= 0x80;
-		cclass[c] = ident_char[c] ? CC_IDENT : CC_PUNCT;
+		cclass[c] = pp_ident_char[c] ? CC_IDENT : CC_PUNCT;
 	}
 	for (int c = '0'; c <= '9'; c++)
 		cclass[c] = CC_DIGIT;
@@ -54,19 +53,19 @@ static void init_tables(void)
 	cclass['='] = CC_EQUAL;
 }
 
-static bool is_blank(char c)
+bool pp_is_blank(char c)
 {
 	return cclass[(unsigned char)c] == CC_BLANK;
 }
 
-static bool is_digit(char c)
+bool pp_is_digit(char c)
 {
 	return c >= '0' && c <= '9';
 }
 
-static uint32_t ident_end(const char *t, uint32_t p)
+uint32_t pp_ident_end(const char *t, uint32_t p)
 {
-	while (ident_char[(unsigned char)t[p]])
+	while (pp_ident_char[(unsigned char)t[p]])
 		p++;
 	return p;
 }
@@ -120,7 +119,7 @@ static uint32_t skip_line_comment(const char *t, uint32_t len, uint32_t p)
  * the closing quote.  An unterminated literal stops before its newline, as
  * in a skipped group ("don't" in an #if 0 block must not swallow the file).
  */
-static uint32_t skip_literal(const char *t, uint32_t len, uint32_t p)
+uint32_t pp_skip_literal(const char *t, uint32_t len, uint32_t p)
 {
 	char quote = t[p++];
 
@@ -139,12 +138,12 @@ static uint32_t skip_literal(const char *t, uint32_t len, uint32_t p)
 }
 
 /* p at a pp-number (C17 6.4.8): the byte after it, so 0x1p+3 is one token. */
-static uint32_t skip_number(const char *t, uint32_t p)
+uint32_t pp_skip_number(const char *t, uint32_t p)
 {
 	for (p++;; p++) {
 		char c = t[p], e = (char)(t[p - 1] | 0x20);
 
-		if (ident_char[(unsigned char)c] || c == '.')
+		if (pp_ident_char[(unsigned char)c] || c == '.')
 			continue;
 		if ((c == '+' || c == '-') && (e == 'e' || e == 'p'))
 			continue;
@@ -194,7 +193,7 @@ static uint32_t skip_nested(const char *t, uint32_t len, uint32_t p)
 		switch (t[p]) {
 		case '"':
 		case '\'':
-			p = skip_literal(t, len, p);
+			p = pp_skip_literal(t, len, p);
 			continue;
 		case '/':
 			if (t[p + 1] == '*') {
@@ -222,22 +221,8 @@ static uint32_t skip_nested(const char *t, uint32_t len, uint32_t p)
 }
 
 /* ------------------------------------------------------------------ */
-/* Macro table                                                         */
+/* PPMacro table                                                         */
 /* ------------------------------------------------------------------ */
-
-typedef struct Macro {
-	char *name;
-	uint32_t len, hash;
-	bool defined;        /* by the command line, the file or a header */
-	bool funclike;
-	bool builtin;        /* no definition seen yet: builtin_exp applies */
-	bool expanding;      /* being expanded: do not recurse into it */
-	char *body;          /* object-like replacement list, blanks collapsed */
-	const char *builtin_exp;
-	uint32_t gen;        /* PP.gen when spec and expansion were computed */
-	bool spec;           /* replacement list is declaration specifiers only */
-	const char *expansion; /* spec: the list, inner specifier macros expanded; arena */
-} Macro;
 
 typedef Array(char) CharBuf;
 
@@ -250,7 +235,7 @@ typedef struct FileId {
 typedef struct PP {
 	const PPConfig *cfg;
 	uint32_t init_min;   /* hide initializers of at least this many bytes */
-	Macro **slots;       /* open addressing on the name */
+	PPMacro **slots;       /* open addressing on the name */
 	uint32_t nslots, nmacros;
 	uint32_t gen;        /* bumped by every definition and #undef */
 	Array(FileId) seen;  /* headers read: each at most once */
@@ -268,7 +253,7 @@ static uint32_t hash_name(const char *s, uint32_t n)
 	return h;
 }
 
-static Macro *macro_find(const PP *pp, const char *name, uint32_t n)
+static PPMacro *macro_find(const PP *pp, const char *name, uint32_t n)
 {
 	uint32_t h, j, mask = pp->nslots - 1;
 
@@ -276,7 +261,7 @@ static Macro *macro_find(const PP *pp, const char *name, uint32_t n)
 		return NULL;
 	h = hash_name(name, n);
 	for (j = h & mask; pp->slots[j]; j = (j + 1) & mask) {
-		Macro *m = pp->slots[j];
+		PPMacro *m = pp->slots[j];
 
 		if (m->hash == h && m->len == n && memcmp(m->name, name, n) == 0)
 			return m;
@@ -284,7 +269,7 @@ static Macro *macro_find(const PP *pp, const char *name, uint32_t n)
 	return NULL;
 }
 
-static void slot_insert(PP *pp, Macro *m)
+static void slot_insert(PP *pp, PPMacro *m)
 {
 	uint32_t j, mask = pp->nslots - 1;
 
@@ -295,7 +280,7 @@ static void slot_insert(PP *pp, Macro *m)
 
 static void macro_grow(PP *pp)
 {
-	Macro **old = pp->slots;
+	PPMacro **old = pp->slots;
 	uint32_t oldn = pp->nslots;
 
 	pp->nslots = oldn ? oldn * 2 : 256;
@@ -307,9 +292,9 @@ static void macro_grow(PP *pp)
 }
 
 /* The entry for name, created undefined when it is new. */
-static Macro *macro_get(PP *pp, const char *name, uint32_t n)
+static PPMacro *macro_get(PP *pp, const char *name, uint32_t n)
 {
-	Macro *m = macro_find(pp, name, n);
+	PPMacro *m = macro_find(pp, name, n);
 
 	if (m)
 		return m;
@@ -331,13 +316,13 @@ static char *normalize(const char *s, size_t n)
 	size_t i = 0;
 
 	while (i < n) {
-		if (is_blank(s[i]) || s[i] == '\n') {
-			while (i < n && (is_blank(s[i]) || s[i] == '\n'))
+		if (pp_is_blank(s[i]) || s[i] == '\n') {
+			while (i < n && (pp_is_blank(s[i]) || s[i] == '\n'))
 				i++;
 			if (o > d && i < n)
 				*o++ = ' ';
 		} else if (s[i] == '"' || s[i] == '\'') {
-			size_t e = skip_literal(s, (uint32_t)n, (uint32_t)i);
+			size_t e = pp_skip_literal(s, (uint32_t)n, (uint32_t)i);
 
 			memcpy(o, s + i, e - i);
 			o += e - i;
@@ -354,7 +339,7 @@ static char *normalize(const char *s, size_t n)
 static void macro_define(PP *pp, const char *name, uint32_t n, const char *body,
                          size_t body_len, bool funclike)
 {
-	Macro *m = macro_get(pp, name, n);
+	PPMacro *m = macro_get(pp, name, n);
 
 	free(m->body);
 	m->body = funclike ? NULL : normalize(body, body_len);
@@ -366,7 +351,7 @@ static void macro_define(PP *pp, const char *name, uint32_t n, const char *body,
 
 static void macro_undef(PP *pp, const char *name, uint32_t n)
 {
-	Macro *m = macro_get(pp, name, n);
+	PPMacro *m = macro_get(pp, name, n);
 
 	free(m->body);
 	m->body = NULL;
@@ -429,10 +414,10 @@ static bool spec_list(PP *pp, const char *p, int depth);
 /* Whether the macro name s[0..n) stands for specifiers; appends them to pp->scratch. */
 static bool spec_macro(PP *pp, const char *s, uint32_t n, int depth)
 {
-	Macro *m = macro_find(pp, s, n);
+	PPMacro *m = macro_find(pp, s, n);
 	bool ok;
 
-	if (!m || m->expanding || depth >= EXPAND_DEPTH_MAX)
+	if (!m || m->expanding || depth >= PP_EXPAND_DEPTH_MAX)
 		return false;
 	if (!m->defined) {
 		if (m->builtin)
@@ -463,9 +448,9 @@ static bool spec_list(PP *pp, const char *p, int depth)
 			i++;
 			continue;
 		}
-		if (!ident_char[(unsigned char)p[i]] || is_digit(p[i]))
+		if (!pp_ident_char[(unsigned char)p[i]] || pp_is_digit(p[i]))
 			return false;
-		j = ident_end(p, i);
+		j = pp_ident_end(p, i);
 		if (is_attr_word(p + i, j - i)) {
 			k = skip_blanks(p, len, j);
 			if (p[k] != '(' || !(k = skip_nested(p, len, k)))
@@ -483,7 +468,7 @@ static bool spec_list(PP *pp, const char *p, int depth)
 }
 
 /* Whether a use of m in code is hidden; its expansion is then m->expansion. */
-static bool macro_is_spec(PP *pp, Macro *m)
+static bool macro_is_spec(PP *pp, PPMacro *m)
 {
 	if (m->gen == pp->gen)
 		return m->spec;
@@ -523,7 +508,7 @@ typedef struct Cond {
 	bool seen_else;
 } Cond;
 
-typedef struct Scan {
+struct PPScan {
 	PP *pp;
 	Source *src;         /* the file; a header's is temporary */
 	const char *t;
@@ -539,11 +524,14 @@ typedef struct Scan {
 	uint32_t braces;     /* brace depth of active code */
 	Array(Cond) conds;
 	bool failed;
-} Scan;
+};
 
-static void fail(Scan *s, uint32_t at, const char *fmt, ...) MTPAR_PRINTF(3, 4);
+PPMacro *pp_macro_find(const PPScan *s, const char *name, uint32_t n)
+{
+	return macro_find(s->pp, name, n);
+}
 
-static void fail(Scan *s, uint32_t at, const char *fmt, ...)
+void pp_fail(PPScan *s, uint32_t at, const char *fmt, ...)
 {
 	char msg[256];
 	va_list ap;
@@ -557,7 +545,7 @@ static void fail(Scan *s, uint32_t at, const char *fmt, ...)
 }
 
 /* Spans go in scan order, so src->hidden stays sorted and disjoint. */
-static void hide(Scan *s, uint32_t start, uint32_t end, HideKind kind, const char *exp)
+static void hide(PPScan *s, uint32_t start, uint32_t end, HideKind kind, const char *exp)
 {
 	Source *src = s->src;
 	Hidden h = { .start = start, .end = end, .kind = kind, .expansion = exp };
@@ -587,7 +575,7 @@ static void line_space(PP *pp, uint32_t at)
 }
 
 /* p at a comment in a directive: the byte after it (0: unterminated). */
-static uint32_t line_comment(Scan *s, uint32_t p)
+static uint32_t line_comment(PPScan *s, uint32_t p)
 {
 	uint32_t q;
 
@@ -595,7 +583,7 @@ static uint32_t line_comment(Scan *s, uint32_t p)
 		return skip_line_comment(s->t, s->len, p);
 	q = skip_block_comment(s->t, s->len, p);
 	if (!q)
-		fail(s, p, "unterminated comment");
+		pp_fail(s, p, "unterminated comment");
 	else
 		line_space(s->pp, p);
 	return q;
@@ -606,7 +594,7 @@ static uint32_t line_comment(Scan *s, uint32_t p)
  * dropped and each comment or run of blanks made one space.  Returns the
  * byte of the newline that ends it, or len.
  */
-static uint32_t read_directive(Scan *s, uint32_t p)
+static uint32_t read_directive(PPScan *s, uint32_t p)
 {
 	PP *pp = s->pp;
 	const char *t = s->t;
@@ -620,9 +608,9 @@ static uint32_t read_directive(Scan *s, uint32_t p)
 		} else if (t[p] == '/' && (t[p + 1] == '*' || t[p + 1] == '/')) {
 			p = line_comment(s, p);
 		} else if (t[p] == '"' || t[p] == '\'') {
-			for (uint32_t e = skip_literal(t, s->len, p); p < e; p++)
+			for (uint32_t e = pp_skip_literal(t, s->len, p); p < e; p++)
 				line_put(pp, t[p], p);
-		} else if (is_blank(t[p])) {
+		} else if (pp_is_blank(t[p])) {
 			line_space(pp, p++);
 		} else {
 			line_put(pp, t[p], p);
@@ -645,7 +633,7 @@ static uint32_t line_skip_space(const PP *pp, uint32_t i)
 static DirKind directive_kind(const PP *pp, uint32_t *after)
 {
 	const char *l = pp->line.items;
-	uint32_t i = line_skip_space(pp, 1), e = ident_end(l, i);
+	uint32_t i = line_skip_space(pp, 1), e = pp_ident_end(l, i);
 
 	*after = e;
 	if (e == i)
@@ -659,528 +647,22 @@ static DirKind directive_kind(const PP *pp, uint32_t *after)
 }
 
 /* ------------------------------------------------------------------ */
-/* #if expressions                                                     */
-/* ------------------------------------------------------------------ */
-
-typedef enum TokKind {
-	TK_NUM,    /* pp-number, read when used */
-	TK_CHAR,   /* character constant, maybe with an L/u/U/u8 prefix */
-	TK_VAL,    /* computed: the result of defined */
-	TK_IDENT,
-	TK_PUNCT,  /* op: the character, or a PX_ code for two characters */
-	TK_OTHER,  /* string literals and the like: never valid in #if */
-} TokKind;
-
-enum { PX_SHL = 256, PX_SHR, PX_LE, PX_GE, PX_EQ, PX_NE, PX_LAND, PX_LOR };
-
-typedef struct Tok {
-	TokKind kind;
-	int op;
-	intmax_t val;        /* TK_VAL */
-	const char *s;       /* spelling, in the line or a macro body */
-	uint32_t n;
-	uint32_t at;         /* source byte for diagnostics */
-} Tok;
-
-typedef Array(Tok) TokList;
-
-typedef struct Eval {
-	Scan *s;
-	TokList toks;        /* the line after macro expansion */
-	uint32_t i;          /* next token */
-	uint32_t end_at;     /* source byte of the line's end */
-	bool ok;
-} Eval;
-
-static void eval_error(Eval *e, const Tok *t, const char *msg)
-{
-	if (!e->ok)
-		return;
-	if (t)
-		fail(e->s, t->at, "%s '%.*s' in #if", msg, (int)t->n, t->s);
-	else
-		fail(e->s, e->end_at, "%s in #if", msg);
-	e->ok = false;
-}
-
-/* "expected X before 'tok'", or "at the end" when the line ran out. */
-static void eval_expected(Eval *e, const char *what)
-{
-	const Tok *t = e->ok && e->i < e->toks.len ? &e->toks.items[e->i] : NULL;
-
-	if (!e->ok)
-		return;
-	if (t)
-		fail(e->s, t->at, "expected %s before '%.*s' in #if", what, (int)t->n, t->s);
-	else
-		fail(e->s, e->end_at, "expected %s at the end of #if", what);
-	e->ok = false;
-}
-
-static int punct_op(const char *p, uint32_t *n)
-{
-	static const char two[][3] = { "<<", ">>", "<=", ">=", "==", "!=", "&&", "||" };
-
-	for (int k = 0; k < 8; k++) {
-		if (p[0] == two[k][0] && p[1] == two[k][1]) {
-			*n = 2;
-			return PX_SHL + k;
-		}
-	}
-	*n = 1;
-	return (unsigned char)p[0];
-}
-
-/* Whether the identifier p[0..n) prefixes a character or string literal. */
-static bool is_literal_prefix(const char *p, uint32_t n)
-{
-	return (n == 1 && (p[0] == 'L' || p[0] == 'u' || p[0] == 'U')) ||
-	       (n == 2 && p[0] == 'u' && p[1] == '8');
-}
-
-/* One token at p[i] (not a blank); returns its end. */
-static uint32_t lex_one(const char *p, uint32_t n, uint32_t i, Tok *t)
-{
-	uint32_t j, k;
-
-	if (is_digit(p[i]) || (p[i] == '.' && is_digit(p[i + 1]))) {
-		t->kind = TK_NUM;
-		return skip_number(p, i);
-	}
-	if (ident_char[(unsigned char)p[i]]) {
-		j = ident_end(p, i);
-		t->kind = TK_IDENT;
-		if ((p[j] == '\'' || p[j] == '"') && is_literal_prefix(p + i, j - i)) {
-			t->kind = p[j] == '\'' ? TK_CHAR : TK_OTHER;
-			return skip_literal(p, n, j);
-		}
-		return j;
-	}
-	if (p[i] == '\'' || p[i] == '"') {
-		t->kind = p[i] == '\'' ? TK_CHAR : TK_OTHER;
-		return skip_literal(p, n, i);
-	}
-	t->kind = TK_PUNCT;
-	t->op = punct_op(p + i, &k);
-	return i + k;
-}
-
-/* Tokens of p[0..n); positions from map, or all at 'at' for a macro body. */
-static void lex_tokens(const char *p, uint32_t n, const uint32_t *map, uint32_t at,
-                       TokList *out)
-{
-	uint32_t i = 0;
-
-	while (i < n) {
-		Tok t = { .s = p + i, .at = map ? map[i] : at };
-		uint32_t j;
-
-		if (is_blank(p[i])) {
-			i++;
-			continue;
-		}
-		j = lex_one(p, n, i, &t);
-		t.n = j - i;
-		array_push(out, t);
-		i = j;
-	}
-}
-
-static bool is_punct(const Tok *t, int op)
-{
-	return t->kind == TK_PUNCT && t->op == op;
-}
-
-/* 'defined X' or 'defined ( X )' at in[*i]: one TK_VAL. */
-static void expand_defined(Eval *e, const TokList *in, uint32_t *i)
-{
-	const Tok *d = &in->items[*i];
-	uint32_t k = *i + 1;
-	bool paren = k < in->len && is_punct(&in->items[k], '(');
-	Tok v = { .kind = TK_VAL, .s = d->s, .n = d->n, .at = d->at };
-	Macro *m;
-
-	k += paren;
-	if (k >= in->len || in->items[k].kind != TK_IDENT) {
-		eval_error(e, d, "no identifier after");
-		return;
-	}
-	m = macro_find(e->s->pp, in->items[k].s, in->items[k].n);
-	v.val = m && m->defined;
-	if (paren && (++k >= in->len || !is_punct(&in->items[k], ')'))) {
-		eval_error(e, d, "missing ')' after");
-		return;
-	}
-	*i = k;
-	array_push(&e->toks, v);
-}
-
-/*
- * Appends the tokens of p[0..n) to e->toks with 'defined' resolved and
- * object-like macros replaced by their expansions (C17 6.10.1p4).  Names
- * left over are 0 or calls; the evaluator reads them so.
- */
-static void expand(Eval *e, const char *p, uint32_t n, const uint32_t *map,
-                   uint32_t at, int depth)
-{
-	TokList in = { 0 };
-
-	lex_tokens(p, n, map, at, &in);
-	for (uint32_t i = 0; i < in.len && e->ok; i++) {
-		Tok *t = &in.items[i];
-		Macro *m;
-
-		if (t->kind != TK_IDENT) {
-			array_push(&e->toks, *t);
-			continue;
-		}
-		if (t->n == 7 && memcmp(t->s, "defined", 7) == 0) {
-			expand_defined(e, &in, &i);
-			continue;
-		}
-		m = macro_find(e->s->pp, t->s, t->n);
-		if (!m || !m->defined || m->funclike || m->expanding ||
-		    depth >= EXPAND_DEPTH_MAX) {
-			array_push(&e->toks, *t);
-			continue;
-		}
-		m->expanding = true;
-		expand(e, m->body, (uint32_t)strlen(m->body), NULL, t->at, depth + 1);
-		m->expanding = false;
-		if (e->toks.len > IF_TOKENS_MAX)
-			eval_error(e, t, "expansion too large at");
-	}
-	array_free(&in);
-}
-
-static const Tok *peek(const Eval *e)
-{
-	return e->ok && e->i < e->toks.len ? &e->toks.items[e->i] : NULL;
-}
-
-static bool accept(Eval *e, int op)
-{
-	const Tok *t = peek(e);
-
-	if (!t || !is_punct(t, op))
-		return false;
-	e->i++;
-	return true;
-}
-
-static int digit_value(char c)
-{
-	if (is_digit(c))
-		return c - '0';
-	c = (char)(c | 0x20);
-	return c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
-}
-
-/* u, l, ll in either order, any case (ll only with equal letters). */
-static bool int_suffix(const char *p, const char *end)
-{
-	bool u = false, l = false;
-
-	while (p < end) {
-		if ((*p == 'u' || *p == 'U') && !u) {
-			u = true;
-			p++;
-		} else if ((*p == 'l' || *p == 'L') && !l) {
-			l = true;
-			p += p + 1 < end && p[1] == p[0] ? 2 : 1;
-		} else {
-			return false;
-		}
-	}
-	return true;
-}
-
-/* Decimal, hex, octal or binary integer constant; wraps like gcc. */
-static intmax_t number_value(Eval *e, const Tok *t)
-{
-	const char *p = t->s, *end = t->s + t->n, *digits;
-	uintmax_t v = 0;
-	int base = 10;
-
-	if (p[0] == '0' && t->n > 1) {
-		base = (p[1] | 0x20) == 'x' ? 16 : (p[1] | 0x20) == 'b' ? 2 : 8;
-		p += base == 8 ? 1 : 2;
-	}
-	for (digits = p; p < end && digit_value(*p) < base; p++)
-		v = v * (uintmax_t)base + (uintmax_t)digit_value(*p);
-	if ((p == digits && base != 8) || !int_suffix(p, end))
-		eval_error(e, t, "invalid integer constant");
-	return (intmax_t)v;
-}
-
-/* The character or escape sequence at *p, before the closing quote at end. */
-static int char_escape(const char **pp, const char *end)
-{
-	static const char from[] = "ntrabfve", to[] = "\n\t\r\a\b\f\v\x1b";
-	const char *p = *pp, *k;
-	int v = 0;
-
-	if (*p != '\\' || p + 1 >= end) {
-		*pp = p + 1;
-		return (unsigned char)*p;
-	}
-	p++;
-	if (*p == 'x') {
-		for (p++; p < end && digit_value(*p) < 16; p++)
-			v = v * 16 + digit_value(*p);
-	} else if (*p >= '0' && *p <= '7') {
-		for (int k8 = 0; k8 < 3 && p < end && *p >= '0' && *p <= '7'; k8++, p++)
-			v = v * 8 + (*p - '0');
-	} else {
-		k = strchr(from, *p);
-		v = k && *k ? (unsigned char)to[k - from] : (unsigned char)*p;
-		p++;
-	}
-	*pp = p;
-	return v;
-}
-
-/* 'a', '\n', L'x': a plain one-character constant is a signed char, as in gcc. */
-static intmax_t char_value(Eval *e, const Tok *t)
-{
-	const char *p = (const char *)memchr(t->s, '\'', t->n) + 1, *end = t->s + t->n - 1;
-	bool plain = t->s[0] == '\'';
-	uintmax_t v = 0;
-	int count = 0;
-
-	if (end < p || *end != '\'' || p == end) {
-		eval_error(e, t, "malformed character constant");
-		return 0;
-	}
-	while (p < end) {
-		int c = char_escape(&p, end);
-
-		v = plain ? v << 8 | (unsigned)(c & 0xff) : (uintmax_t)c;
-		count++;
-	}
-	if (plain && count == 1)
-		return (signed char)v;
-	return (intmax_t)v;
-}
-
-/* A name followed by '(' is a call of a function-like macro or __has_include. */
-static void skip_call(Eval *e)
-{
-	uint32_t depth = 0;
-
-	if (!accept(e, '('))
-		return;
-	for (depth = 1; e->i < e->toks.len && depth; e->i++) {
-		const Tok *t = &e->toks.items[e->i];
-
-		depth += is_punct(t, '(');
-		depth -= is_punct(t, ')');
-	}
-	if (depth)
-		eval_error(e, NULL, "unterminated macro call");
-}
-
-static intmax_t ev_cond(Eval *e, bool live);
-
-static intmax_t ev_primary(Eval *e, bool live)
-{
-	const Tok *t = peek(e);
-	intmax_t v;
-
-	if (!t) {
-		eval_error(e, NULL, "missing expression");
-		return 0;
-	}
-	e->i++;
-	switch (t->kind) {
-	case TK_VAL:
-		return t->val;
-	case TK_NUM:
-		return number_value(e, t);
-	case TK_CHAR:
-		return char_value(e, t);
-	case TK_IDENT:
-		skip_call(e);
-		return 0;
-	default:
-		if (!is_punct(t, '('))
-			break;
-		v = ev_cond(e, live);
-		if (!accept(e, ')'))
-			eval_expected(e, "')'");
-		return v;
-	}
-	eval_error(e, t, "unexpected token");
-	return 0;
-}
-
-static intmax_t ev_unary(Eval *e, bool live)
-{
-	const Tok *t = peek(e);
-
-	if (!t || t->kind != TK_PUNCT)
-		return ev_primary(e, live);
-	switch (t->op) {
-	case '!':
-		e->i++;
-		return !ev_unary(e, live);
-	case '~':
-		e->i++;
-		return (intmax_t)~(uintmax_t)ev_unary(e, live);
-	case '-':
-		e->i++;
-		return (intmax_t)(0 - (uintmax_t)ev_unary(e, live));
-	case '+':
-		e->i++;
-		return ev_unary(e, live);
-	}
-	return ev_primary(e, live);
-}
-
-static int binary_prec(const Tok *t)
-{
-	if (t->kind != TK_PUNCT)
-		return 0;
-	switch (t->op) {
-	case PX_LOR: return 1;
-	case PX_LAND: return 2;
-	case '|': return 3;
-	case '^': return 4;
-	case '&': return 5;
-	case PX_EQ: case PX_NE: return 6;
-	case '<': case '>': case PX_LE: case PX_GE: return 7;
-	case PX_SHL: case PX_SHR: return 8;
-	case '+': case '-': return 9;
-	case '*': case '/': case '%': return 10;
-	}
-	return 0;
-}
-
-/* l shifted left by n (right when n < 0); n is within [-64, 64]. */
-static intmax_t shift(intmax_t l, intmax_t n)
-{
-	if (n >= 64)
-		return 0;
-	if (n <= -64)
-		return l < 0 ? -1 : 0;
-	if (n >= 0)
-		return (intmax_t)((uintmax_t)l << n);
-	return l >> -n; /* arithmetic, as gcc */
-}
-
-static intmax_t divide(Eval *e, const Tok *op, intmax_t l, intmax_t r, bool live)
-{
-	if (r == 0) {
-		if (live)
-			eval_error(e, op, "division by zero at");
-		return 0;
-	}
-	if (r == -1) /* INTMAX_MIN / -1 wraps */
-		return op->op == '/' ? (intmax_t)(0 - (uintmax_t)l) : 0;
-	return op->op == '/' ? l / r : l % r;
-}
-
-static intmax_t apply(Eval *e, const Tok *op, intmax_t l, intmax_t r, bool live)
-{
-	uintmax_t ul = (uintmax_t)l, ur = (uintmax_t)r;
-	intmax_t c = r < -64 ? -64 : r > 64 ? 64 : r;
-
-	switch (op->op) {
-	case '*': return (intmax_t)(ul * ur);
-	case '/': case '%': return divide(e, op, l, r, live);
-	case '+': return (intmax_t)(ul + ur);
-	case '-': return (intmax_t)(ul - ur);
-	case PX_SHL: return shift(l, c);
-	case PX_SHR: return shift(l, -c);
-	case '<': return l < r;
-	case '>': return l > r;
-	case PX_LE: return l <= r;
-	case PX_GE: return l >= r;
-	case PX_EQ: return l == r;
-	case PX_NE: return l != r;
-	case '&': return l & r;
-	case '^': return l ^ r;
-	case '|': return l | r;
-	}
-	die("pp: binary operator %d", op->op);
-}
-
-/* Precedence climbing; && and || evaluate their right side only if live. */
-static intmax_t ev_binary(Eval *e, int minprec, bool live)
-{
-	intmax_t l = ev_unary(e, live), r;
-
-	for (;;) {
-		const Tok *t = peek(e);
-		int prec = t ? binary_prec(t) : 0;
-
-		if (prec == 0 || prec < minprec)
-			return l;
-		e->i++;
-		if (t->op == PX_LAND) {
-			r = ev_binary(e, prec + 1, live && l);
-			l = l && r;
-		} else if (t->op == PX_LOR) {
-			r = ev_binary(e, prec + 1, live && !l);
-			l = l || r;
-		} else {
-			r = ev_binary(e, prec + 1, live);
-			l = apply(e, t, l, r, live);
-		}
-	}
-}
-
-static intmax_t ev_cond(Eval *e, bool live)
-{
-	intmax_t c = ev_binary(e, 1, live), a, b;
-
-	if (!accept(e, '?'))
-		return c;
-	a = ev_cond(e, live && c);
-	if (!accept(e, ':')) {
-		eval_expected(e, "':'");
-		return 0;
-	}
-	b = ev_cond(e, live && !c);
-	return c ? a : b;
-}
-
-/* Evaluates the #if or #elif expression at pp->line[i...]. */
-static bool eval_if(Scan *s, uint32_t i, bool *v)
-{
-	PP *pp = s->pp;
-	Eval e = { .s = s, .ok = true, .end_at = pp->map.items[pp->line.len] };
-	intmax_t r = 0;
-
-	expand(&e, pp->line.items + i, pp->line.len - i, pp->map.items + i, 0, 0);
-	if (e.ok && e.toks.len == 0)
-		eval_error(&e, NULL, "missing expression");
-	if (e.ok)
-		r = ev_cond(&e, true);
-	if (e.ok && e.i < e.toks.len)
-		eval_error(&e, &e.toks.items[e.i], "missing binary operator before");
-	array_free(&e.toks);
-	*v = r != 0;
-	return e.ok;
-}
-
-/* ------------------------------------------------------------------ */
 /* Conditionals                                                        */
 /* ------------------------------------------------------------------ */
 
 /* The value of an #if, #elif, #ifdef or #ifndef line. */
-static bool cond_value(Scan *s, DirKind k, uint32_t i, bool *v)
+static bool cond_value(PPScan *s, DirKind k, uint32_t i, bool *v)
 {
 	PP *pp = s->pp;
 	uint32_t e;
-	Macro *m;
+	PPMacro *m;
 
 	if (k == D_IF || k == D_ELIF)
-		return eval_if(s, i, v);
+		return pp_eval_if(s, pp->line.items + i, pp->line.len - i, pp->map.items + i, v);
 	i = line_skip_space(pp, i);
-	e = ident_end(pp->line.items, i);
-	if (e == i || is_digit(pp->line.items[i])) {
-		fail(s, pp->map.items[i], "no macro name given in #%s", dir_name[k]);
+	e = pp_ident_end(pp->line.items, i);
+	if (e == i || pp_is_digit(pp->line.items[i])) {
+		pp_fail(s, pp->map.items[i], "no macro name given in #%s", dir_name[k]);
 		return false;
 	}
 	m = macro_find(pp, pp->line.items + i, e - i);
@@ -1189,14 +671,14 @@ static bool cond_value(Scan *s, DirKind k, uint32_t i, bool *v)
 }
 
 /* The branch that starts after the directive ending at end is inactive. */
-static void go_inactive(Scan *s, uint32_t end)
+static void go_inactive(PPScan *s, uint32_t end)
 {
 	s->active = false;
 	s->inactive_start = end < s->len ? end + 1 : s->len;
 }
 
 /* #if, #ifdef, #ifndef; in an inactive region only counted for nesting. */
-static void cond_open(Scan *s, DirKind k, uint32_t at, uint32_t ls, uint32_t end,
+static void cond_open(PPScan *s, DirKind k, uint32_t at, uint32_t ls, uint32_t end,
                       uint32_t i)
 {
 	Cond c = { .at = at, .kind = k, .outer_active = s->active };
@@ -1214,7 +696,7 @@ static void cond_open(Scan *s, DirKind k, uint32_t at, uint32_t ls, uint32_t end
 }
 
 /* Whether the branch after an #elif, #else or #endif of c is active. */
-static bool branch_active(Scan *s, Cond *c, DirKind k, uint32_t i)
+static bool branch_active(PPScan *s, Cond *c, DirKind k, uint32_t i)
 {
 	bool v = false;
 
@@ -1231,18 +713,18 @@ static bool branch_active(Scan *s, Cond *c, DirKind k, uint32_t i)
 }
 
 /* #elif, #elifdef, #elifndef, #else, #endif. */
-static void cond_next(Scan *s, DirKind k, uint32_t at, uint32_t ls, uint32_t end,
+static void cond_next(PPScan *s, DirKind k, uint32_t at, uint32_t ls, uint32_t end,
                       uint32_t i)
 {
 	Cond *c;
 
 	if (s->conds.len == 0) {
-		fail(s, at, "#%s without #if", dir_name[k]);
+		pp_fail(s, at, "#%s without #if", dir_name[k]);
 		return;
 	}
 	c = &array_last(&s->conds);
 	if (k != D_ENDIF && c->seen_else) {
-		fail(s, at, "#%s after #else", dir_name[k]);
+		pp_fail(s, at, "#%s after #else", dir_name[k]);
 		return;
 	}
 	if (!c->outer_active) {
@@ -1261,7 +743,7 @@ static void cond_next(Scan *s, DirKind k, uint32_t at, uint32_t ls, uint32_t end
 }
 
 /* End of file: every conditional still open is an error. */
-static void cond_check_closed(Scan *s)
+static void cond_check_closed(PPScan *s)
 {
 	for (uint32_t i = 0; i < s->conds.len; i++) {
 		const Cond *c = &s->conds.items[i];
@@ -1278,14 +760,14 @@ static void cond_check_closed(Scan *s)
 /* The macro name at pp->line[i...] (after one blank); *n is 0 when none. */
 static const char *line_name(const PP *pp, uint32_t *i, uint32_t *n)
 {
-	uint32_t b = line_skip_space(pp, *i), e = ident_end(pp->line.items, b);
+	uint32_t b = line_skip_space(pp, *i), e = pp_ident_end(pp->line.items, b);
 
-	*n = is_digit(pp->line.items[b]) ? 0 : e - b;
+	*n = pp_is_digit(pp->line.items[b]) ? 0 : e - b;
 	*i = e;
 	return pp->line.items + b;
 }
 
-static void define_line(Scan *s, uint32_t i)
+static void define_line(PPScan *s, uint32_t i)
 {
 	PP *pp = s->pp;
 	uint32_t n;
@@ -1298,7 +780,7 @@ static void define_line(Scan *s, uint32_t i)
 	macro_define(pp, name, n, pp->line.items + i, pp->line.len - i, funclike);
 }
 
-static void undef_line(Scan *s, uint32_t i)
+static void undef_line(PPScan *s, uint32_t i)
 {
 	uint32_t n;
 	const char *name = line_name(s->pp, &i, &n);
@@ -1326,7 +808,7 @@ static bool is_file(const char *path)
 }
 
 /* The header's path (caller frees), or NULL: a system header we do not read. */
-static char *find_header(const Scan *s, const char *name, bool quoted)
+static char *find_header(const PPScan *s, const char *name, bool quoted)
 {
 	const PPConfig *cfg = s->pp->cfg;
 	char *p;
@@ -1406,7 +888,7 @@ static Source *read_header(PP *pp, const char *path)
 static bool scan_file(PP *pp, Source *src, bool record, int depth);
 
 /* Reads a header for its conditionals and macros: nothing in it is hidden. */
-static void read_include(Scan *s, const char *path)
+static void read_include(PPScan *s, const char *path)
 {
 	Source *h = read_header(s->pp, path);
 
@@ -1420,7 +902,7 @@ static void read_include(Scan *s, const char *path)
 }
 
 /* #include "x" or <x>; #include MACRO is left alone. */
-static void include_line(Scan *s, uint32_t i)
+static void include_line(PPScan *s, uint32_t i)
 {
 	const char *l = s->pp->line.items, *close;
 	char *name, *path;
@@ -1446,7 +928,7 @@ static void include_line(Scan *s, uint32_t i)
  * null directive are hidden; #define, #include and the rest stay for
  * tree-sitter, which parses them by itself.
  */
-static void directive(Scan *s)
+static void directive(PPScan *s)
 {
 	uint32_t at = s->pos, ls = s->line_start, i;
 	uint32_t end = read_directive(s, at);
@@ -1482,7 +964,7 @@ static void directive(Scan *s)
 /* ------------------------------------------------------------------ */
 
 /* __attribute__((...)) or __declspec(...) from start; keyword ends at p. */
-static void code_attribute(Scan *s, uint32_t start, uint32_t p)
+static void code_attribute(PPScan *s, uint32_t start, uint32_t p)
 {
 	uint32_t k = skip_blanks(s->t, s->len, p), close;
 
@@ -1510,16 +992,16 @@ static bool is_int_word(const char *w, uint32_t n)
  * The member is padding; mtpar gives structs with bit-fields no member
  * offsets anyway.
  */
-static bool code_unnamed_bitfield(Scan *s, uint32_t start)
+static bool code_unnamed_bitfield(PPScan *s, uint32_t start)
 {
 	uint32_t p = start, k = start;
 
-	while (k > 0 && (is_blank(s->t[k - 1]) || s->t[k - 1] == '\n'))
+	while (k > 0 && (pp_is_blank(s->t[k - 1]) || s->t[k - 1] == '\n'))
 		k--;
 	if (k == 0 || (s->t[k - 1] != ';' && s->t[k - 1] != '{'))
 		return false;
 	for (;;) {
-		uint32_t e = ident_end(s->t, p);
+		uint32_t e = pp_ident_end(s->t, p);
 
 		if (e == p || !is_int_word(s->t + p, e - p))
 			break;
@@ -1536,10 +1018,10 @@ static bool code_unnamed_bitfield(Scan *s, uint32_t start)
 	return true;
 }
 
-static void code_ident(Scan *s)
+static void code_ident(PPScan *s)
 {
-	uint32_t start = s->pos, end = ident_end(s->t, start);
-	Macro *m;
+	uint32_t start = s->pos, end = pp_ident_end(s->t, start);
+	PPMacro *m;
 
 	s->pos = end;
 	s->bol = false;
@@ -1561,7 +1043,7 @@ static void code_ident(Scan *s)
  * '=' at file scope followed by '{': a large initializer is hidden from the
  * '=' through the '}', leaving "T name[N] ;" for tree-sitter.
  */
-static void code_equal(Scan *s)
+static void code_equal(PPScan *s)
 {
 	uint32_t eq = s->pos, k, close;
 	bool compound = s->punct_end == eq && strchr("=!<>+-*/%&|^", s->t[eq - 1]);
@@ -1581,7 +1063,7 @@ static void code_equal(Scan *s)
 	}
 }
 
-static void code_punct(Scan *s)
+static void code_punct(PPScan *s)
 {
 	char c = s->t[s->pos++];
 
@@ -1595,7 +1077,7 @@ static void code_punct(Scan *s)
 		s->braces--;
 }
 
-static void code_slash(Scan *s)
+static void code_slash(PPScan *s)
 {
 	uint32_t q;
 
@@ -1604,7 +1086,7 @@ static void code_slash(Scan *s)
 	} else if (s->t[s->pos + 1] == '*') {
 		q = skip_block_comment(s->t, s->len, s->pos);
 		if (!q)
-			fail(s, s->pos, "unterminated comment");
+			pp_fail(s, s->pos, "unterminated comment");
 		s->pos = q ? q : s->len;
 	} else {
 		code_punct(s);
@@ -1612,7 +1094,7 @@ static void code_slash(Scan *s)
 }
 
 /* A backslash-newline joins lines: it is neither a token nor a line start. */
-static void code_backslash(Scan *s)
+static void code_backslash(PPScan *s)
 {
 	uint32_t n = newline_len(s->t, s->pos + 1);
 
@@ -1622,7 +1104,7 @@ static void code_backslash(Scan *s)
 		code_punct(s);
 }
 
-static void scan_text(Scan *s)
+static void scan_text(PPScan *s)
 {
 	const char *t = s->t;
 
@@ -1640,17 +1122,17 @@ static void scan_text(Scan *s)
 			code_ident(s);
 			break;
 		case CC_DOT:
-			if (!is_digit(t[s->pos + 1])) {
+			if (!pp_is_digit(t[s->pos + 1])) {
 				code_punct(s);
 				break;
 			}
 			/* fall through */
 		case CC_DIGIT:
-			s->pos = skip_number(t, s->pos);
+			s->pos = pp_skip_number(t, s->pos);
 			s->bol = false;
 			break;
 		case CC_QUOTE:
-			s->pos = skip_literal(t, s->len, s->pos);
+			s->pos = pp_skip_literal(t, s->len, s->pos);
 			s->bol = false;
 			break;
 		case CC_SLASH:
@@ -1686,7 +1168,7 @@ static char *dir_of(const char *path)
 
 static bool scan_file(PP *pp, Source *src, bool record, int depth)
 {
-	Scan s = {
+	PPScan s = {
 		.pp = pp, .src = src, .t = src->text, .len = src->len,
 		.record = record, .depth = depth, .active = true, .bol = true,
 		.punct_end = UINT32_MAX,
@@ -1738,7 +1220,7 @@ static void define_initial(PP *pp, const PPConfig *cfg)
 
 	for (i = 0; i < sizeof(builtin_specs) / sizeof(builtin_specs[0]); i++) {
 		const char *name = builtin_specs[i][0];
-		Macro *m = macro_get(pp, name, (uint32_t)strlen(name));
+		PPMacro *m = macro_get(pp, name, (uint32_t)strlen(name));
 
 		m->builtin = true;
 		m->builtin_exp = builtin_specs[i][1];

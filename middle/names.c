@@ -97,109 +97,10 @@ static NameInfo *name_slot(int name)
 }
 
 /* ------------------------------------------------------------------ */
-/* Scanning the sources: #define, enum                                 */
+/* The sources' #define lines and enumerators (from ppdefs.c)         */
 /* ------------------------------------------------------------------ */
 
-typedef struct Token {
-	const char *s;
-	uint32_t n;
-	char kind; /* 'i' identifier, 'n' number, 's' string or char, 'p' punctuation */
-} Token;
-
-static bool is_ident_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static bool is_ident_char(char c)
-{
-	return is_ident_start(c) || (c >= '0' && c <= '9');
-}
-
-/* Next token of [*p, end), skipping blanks, comments and line continuations. */
-static bool next_token(const char **p, const char *end, Token *t)
-{
-	const char *s = *p;
-
-	for (;;) {
-		while (s < end && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n' || *s == '\\'))
-			s++;
-		if (s + 1 < end && s[0] == '/' && s[1] == '*') {
-			const char *c = s + 2;
-			while (c + 1 < end && !(c[0] == '*' && c[1] == '/'))
-				c++;
-			s = c + 2 < end ? c + 2 : end;
-			continue;
-		}
-		if (s + 1 < end && s[0] == '/' && s[1] == '/') {
-			s = end;
-			continue;
-		}
-		break;
-	}
-	if (s >= end)
-		return false;
-	t->s = s;
-	if (is_ident_start(*s)) {
-		while (s < end && is_ident_char(*s))
-			s++;
-		t->kind = 'i';
-	} else if ((*s >= '0' && *s <= '9') || (*s == '.' && s + 1 < end && s[1] >= '0' && s[1] <= '9')) {
-		while (s < end && (is_ident_char(*s) || *s == '.' ||
-		                   ((*s == '+' || *s == '-') && (s[-1] == 'e' || s[-1] == 'E' ||
-		                                                 s[-1] == 'p' || s[-1] == 'P'))))
-			s++;
-		t->kind = 'n';
-	} else if (*s == '"' || *s == '\'') {
-		char q = *s++;
-		while (s < end && *s != q)
-			s += *s == '\\' ? 2 : 1;
-		s = s < end ? s + 1 : end;
-		t->kind = 's';
-	} else {
-		static const char *const two[] = { "==", "!=", "<=", ">=", "&&", "||", "<<", ">>",
-		                                   "++", "--", "+=", "-=", "*=", "/=", "%=", "&=",
-		                                   "|=", "^=", "->", "##" };
-		t->kind = 'p';
-		s++;
-		for (size_t i = 0; i < sizeof(two) / sizeof(two[0]); i++)
-			if (s < end && s[-1] == two[i][0] && s[0] == two[i][1]) {
-				s++;
-				break;
-			}
-		if (s - t->s == 2 && s < end && *s == '=' && (t->s[0] == '<' || t->s[0] == '>'))
-			s++; /* <<= >>= */
-	}
-	t->n = (uint32_t)(s - t->s);
-	*p = s;
-	return true;
-}
-
-static bool tok_is(const Token *t, const char *s)
-{
-	return t->n == strlen(s) && memcmp(t->s, s, t->n) == 0;
-}
-
-/* An integer literal token (suffixes allowed). */
-static bool tok_int(const Token *t, int64_t *v)
-{
-	char buf[32], *endp;
-	uint32_t n = t->n;
-
-	if (t->kind != 'n' || n >= sizeof(buf))
-		return false;
-	while (n > 0 && (t->s[n - 1] == 'u' || t->s[n - 1] == 'U' || t->s[n - 1] == 'l' ||
-	                 t->s[n - 1] == 'L'))
-		n--;
-	memcpy(buf, t->s, n);
-	buf[n] = '\0';
-	if (strpbrk(buf, ".eEpP") && !(buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')))
-		return false;
-	*v = strtoll(buf, &endp, 0);
-	return *endp == '\0';
-}
-
-static bool is_type_word(const Token *t)
+static bool is_type_word(const PPToken *t)
 {
 	static const char *const words[] = { "float", "double", "int", "char", "short", "long",
 	                                     "unsigned", "signed", "const", "volatile", "void",
@@ -208,7 +109,7 @@ static bool is_type_word(const Token *t)
 	                                     "int64_t", "uint64_t", "size_t" };
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		if (tok_is(t, words[i]))
+		if (pp_token_is(t, words[i]))
 			return true;
 	return false;
 }
@@ -223,18 +124,18 @@ typedef struct Macro {
 
 typedef Array(Macro) MacroList;
 
-static bool is_param(const Macro *m, const Token *t)
+static bool is_param(const Macro *m, const PPToken *t)
 {
 	const char *p = m->params;
-	Token pt;
+	PPToken pt;
 
-	while (p && next_token(&p, m->pend, &pt))
+	while (p && pp_next_token(&p, m->pend, &pt))
 		if (pt.kind == 'i' && pt.n == t->n && memcmp(pt.s, t->s, t->n) == 0)
 			return true;
 	return false;
 }
 
-static void escape_global_named(const Token *t);
+static void escape_global_named(const PPToken *t);
 static NameKind macro_kind(MacroList *ml, int name, int depth);
 
 /*
@@ -245,10 +146,10 @@ static NameKind macro_kind(MacroList *ml, int name, int depth);
 static bool macro_pure(MacroList *ml, const Macro *m, int depth)
 {
 	const char *p = m->body;
-	Token t, prev = { NULL, 0, 'p' };
+	PPToken t, prev = { NULL, 0, 'p' };
 	bool pure = true;
 
-	while (next_token(&p, m->end, &t)) {
+	while (pp_next_token(&p, m->end, &t)) {
 		if (t.kind == 'i') {
 			int id = intern(t.s, t.n);
 			NameKind k = (NameKind)name_info(id)->kind;
@@ -267,16 +168,16 @@ static bool macro_pure(MacroList *ml, const Macro *m, int depth)
 				escape_global_named(&t);
 			}
 		} else if (t.kind == 'p') {
-			bool after_operand = prev.kind == 'i' || prev.kind == 'n' || tok_is(&prev, ")") ||
-			                     tok_is(&prev, "]");
+			bool after_operand = prev.kind == 'i' || prev.kind == 'n' || pp_token_is(&prev, ")") ||
+			                     pp_token_is(&prev, "]");
 			static const char *const bad[] = { "=", "++", "--", "+=", "-=", "*=", "/=", "%=",
 			                                   "&=", "|=", "^=", "<<=", ">>=", "{", "}", ";",
 			                                   "#", "##", "->", ".", "[" };
 
 			for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-				if (tok_is(&t, bad[i]))
+				if (pp_token_is(&t, bad[i]))
 					pure = false;
-			if ((tok_is(&t, "*") || tok_is(&t, "&")) && !after_operand)
+			if ((pp_token_is(&t, "*") || pp_token_is(&t, "&")) && !after_operand)
 				pure = false; /* unary: dereference or address */
 		}
 		prev = t;
@@ -302,7 +203,7 @@ static NameKind macro_kind(MacroList *ml, int name, int depth)
 	for (uint32_t i = 0; i < ml->len; i++) {
 		const Macro *m = &ml->items[i];
 		const char *p = m->body;
-		Token t, t2;
+		PPToken t, t2;
 		int64_t v;
 
 		if (m->name != name)
@@ -312,12 +213,12 @@ static NameKind macro_kind(MacroList *ml, int name, int depth)
 		pure &= macro_pure(ml, m, depth);
 		/* an integer literal, possibly parenthesized and negated */
 		bool neg = false, ok = false;
-		while (next_token(&p, m->end, &t) && (tok_is(&t, "(") || tok_is(&t, "-")))
-			neg ^= tok_is(&t, "-");
-		if (tok_int(&t, &v)) {
+		while (pp_next_token(&p, m->end, &t) && (pp_token_is(&t, "(") || pp_token_is(&t, "-")))
+			neg ^= pp_token_is(&t, "-");
+		if (pp_token_int(&t, &v)) {
 			ok = true;
-			while (next_token(&p, m->end, &t2))
-				ok &= tok_is(&t2, ")");
+			while (pp_next_token(&p, m->end, &t2))
+				ok &= pp_token_is(&t2, ")");
 		}
 		if (!ok || m->is_func || (!first && val != (neg ? -v : v)))
 			has_val = false;
@@ -344,43 +245,12 @@ static NameKind macro_kind(MacroList *ml, int name, int depth)
 /* Collects the #define lines of src that the preprocessor scan left active. */
 static void scan_defines(const Source *src, MacroList *ml)
 {
-	const char *text = src->text, *end = text + src->len;
+	PPMacroDef d;
 
-	for (uint32_t ln = 0; ln < src->nlines; ln++) {
-		const char *p = text + src->line_start[ln], *e;
-		const Hidden *h;
-		Macro m = { 0 };
-		Token t;
+	for (uint32_t ln = 0; pp_next_define(src, &ln, &d);) {
+		Macro m = { intern(d.name, d.name_len), d.is_func, d.params, d.params_end,
+		            d.body, d.end };
 
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		if (p >= end || *p != '#')
-			continue;
-		h = source_hidden_at(src, (uint32_t)(p - text));
-		if (h && h->kind == HIDE_INACTIVE)
-			continue;
-		p++;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		if (end - p < 7 || memcmp(p, "define", 6) != 0 || is_ident_char(p[6]))
-			continue;
-		p += 6;
-		/* the logical line ends at a newline not preceded by a backslash */
-		for (e = p; e < end && !(*e == '\n' && e[-1] != '\\'); e++)
-			;
-		if (!next_token(&p, e, &t) || t.kind != 'i')
-			continue;
-		m.name = intern(t.s, t.n);
-		if (p < e && *p == '(') {
-			m.is_func = true;
-			m.params = p + 1;
-			while (p < e && *p != ')')
-				p++;
-			m.pend = p;
-			p = p < e ? p + 1 : e;
-		}
-		m.body = p;
-		m.end = e;
 		array_push(ml, m);
 	}
 }
@@ -388,42 +258,19 @@ static void scan_defines(const Source *src, MacroList *ml)
 /* Enumerators: identifiers starting the items of enum { ... } bodies. */
 static void scan_enums(const Source *src)
 {
-	const char *text = src->text, *end = text + src->len, *p = text;
-	Token t;
+	PPEnumScan es;
+	PPToken t;
 
-	while (next_token(&p, end, &t)) {
-		int depth = 0;
-		bool item_start = true;
+	pp_enum_scan_init(&es, src);
+	while (pp_next_enumerator(&es, &t)) {
+		NameInfo *ni = name_slot(intern(t.s, t.n));
 
-		if (!(t.kind == 'i' && tok_is(&t, "enum")))
-			continue;
-		if (!next_token(&p, end, &t))
-			return;
-		if (t.kind == 'i' && !next_token(&p, end, &t))
-			return;
-		if (!tok_is(&t, "{"))
-			continue;
-		while (next_token(&p, end, &t) && !(depth == 0 && tok_is(&t, "}"))) {
-			if (tok_is(&t, "(") || tok_is(&t, "{"))
-				depth++;
-			else if (tok_is(&t, ")") || tok_is(&t, "}"))
-				depth--;
-			else if (depth == 0 && tok_is(&t, ","))
-				item_start = true;
-			else if (item_start && t.kind == 'i') {
-				NameInfo *ni = name_slot(intern(t.s, t.n));
-
-				if (ni->kind == NM_UNKNOWN)
-					ni->kind = NM_CONST;
-				item_start = false;
-			} else {
-				item_start = false;
-			}
-		}
+		if (ni->kind == NM_UNKNOWN)
+			ni->kind = NM_CONST;
 	}
 }
 
-static void escape_global_named(const Token *t)
+static void escape_global_named(const PPToken *t)
 {
 	int id = intern(t->s, t->n);
 
@@ -443,18 +290,18 @@ void names_scan_hidden_initializers(void)
 		Var *g = acc.prog->globals.items[i];
 		const char *p, *end;
 		int depth = 0;
-		Token t;
+		PPToken t;
 
 		if (!g->init_hidden || !g->src || !type_has_pointer(g->type, 0))
 			continue;
 		p = g->src->text + g->start;
 		end = g->src->text + g->src->len;
-		while (next_token(&p, end, &t)) {
-			if (tok_is(&t, "{") || tok_is(&t, "("))
+		while (pp_next_token(&p, end, &t)) {
+			if (pp_token_is(&t, "{") || pp_token_is(&t, "("))
 				depth++;
-			else if (tok_is(&t, "}") || tok_is(&t, ")"))
+			else if (pp_token_is(&t, "}") || pp_token_is(&t, ")"))
 				depth--;
-			else if (depth <= 0 && tok_is(&t, ";"))
+			else if (depth <= 0 && pp_token_is(&t, ";"))
 				break;
 			else if (t.kind == 'i')
 				escape_global_named(&t);

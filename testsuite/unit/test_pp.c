@@ -1,7 +1,8 @@
 /*
  * test_pp.c - the preprocessor scan: which byte ranges pp_scan hides from
  * tree-sitter (conditionals, specifier macros, attributes, initializers)
- * and the #if evaluator, checked through pp_dump's text.
+ * and the #if evaluator, checked through pp_dump's text; the #define lines,
+ * enumerators and tokens it records for the middle end.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -389,6 +390,113 @@ static void test_errors(void)
 	CU_ASSERT_FALSE(scan_fails("#if 0\n#if garbage (((\n#endif\n#endif\n"));
 }
 
+/* The tokens pp_next_token reads from text, each as "kind:spelling ". Caller frees. */
+static char *tokens_of(const char *text)
+{
+	const char *p = text, *end = text + strlen(text);
+	char *out = xcalloc(1, 1);
+	size_t len = 0;
+	PPToken t;
+
+	while (pp_next_token(&p, end, &t)) {
+		out = xrealloc(out, len + t.n + 4);
+		len += (size_t)sprintf(out + len, "%c:%.*s ", t.kind, (int)t.n, t.s);
+	}
+	return out;
+}
+
+static void check_tokens(const char *text, const char *want)
+{
+	char *got = tokens_of(text);
+
+	CU_ASSERT_STRING_EQUAL(got, want);
+	if (strcmp(got, want) != 0)
+		fprintf(stderr, "\n--- want %s\n--- got  %s\n", want, got);
+	free(got);
+}
+
+/* The tokenizer the middle end reads macro bodies and hidden initializers with. */
+static void test_tokens(void)
+{
+	int64_t v;
+	PPToken t;
+	const char *p = "0x10UL", *q = "1.5f";
+
+	check_tokens(" ((x) * 2 + 1.5e-3f) /* c */ \\\n - 'a' ",
+	             "p:( p:( i:x p:) p:* n:2 p:+ n:1.5e-3f p:) p:- s:'a' ");
+	check_tokens("a<<=b>>c->d##e != \"s\\\"t\" .5 // rest", 
+	             "i:a p:<<= i:b p:>> i:c p:-> i:d p:## i:e p:!= s:\"s\\\"t\" n:.5 ");
+	check_tokens("x+=1;y[0]--", "i:x p:+= n:1 p:; i:y p:[ n:0 p:] p:-- ");
+	check_tokens("  /* only */ ", "");
+	CU_ASSERT_TRUE_FATAL(pp_next_token(&p, p + strlen(p), &t));
+	CU_ASSERT_TRUE(pp_token_int(&t, &v) && v == 16);
+	CU_ASSERT_TRUE(pp_token_is(&t, "0x10UL") && !pp_token_is(&t, "0x10"));
+	CU_ASSERT_TRUE_FATAL(pp_next_token(&q, q + strlen(q), &t));
+	CU_ASSERT_FALSE(pp_token_int(&t, &v));
+}
+
+static bool macro_is(const PPMacroDef *m, const char *name, const char *params,
+                     const char *body)
+{
+	size_t np = params ? strlen(params) : 0, nb = strlen(body);
+
+	return m->name_len == strlen(name) && memcmp(m->name, name, m->name_len) == 0 &&
+	       m->is_func == (params != NULL) &&
+	       (!params || ((size_t)(m->params_end - m->params) == np &&
+	                    memcmp(m->params, params, np) == 0)) &&
+	       (size_t)(m->end - m->body) == nb && memcmp(m->body, body, nb) == 0;
+}
+
+/* pp_next_define: the active #define lines, with parameters and continued bodies. */
+static void test_macro_defs(void)
+{
+	Source *src = unit_source("t.c",
+		"#define N 64\n"
+		"  #  define SQ(x, y) ((x) * \\\n (y))\n"
+		"#if 0\n#define DEAD 1\n#endif\n"
+		"#ifdef N\n#define LIVE\n#else\n#define OTHER 2\n#endif\n"
+		"#undef N\n#defined X\nint defined;\n#define\n");
+	PPMacroDef m[4];
+	uint32_t line = 0, n = 0;
+
+	CU_ASSERT_TRUE_FATAL(pp_scan(src, NULL));
+	while (n < 4 && pp_next_define(src, &line, &m[n]))
+		n++;
+	CU_ASSERT_EQUAL_FATAL(n, 3);
+	CU_ASSERT_TRUE(macro_is(&m[0], "N", NULL, " 64"));
+	CU_ASSERT_TRUE(macro_is(&m[1], "SQ", "x, y", " ((x) * \\\n (y))"));
+	CU_ASSERT_TRUE(macro_is(&m[2], "LIVE", NULL, ""));
+	CU_ASSERT_FALSE(pp_next_define(src, &line, &m[3]));
+}
+
+/* pp_next_enumerator: the names starting enum items, in text order, even in #if 0. */
+static void test_enumerators(void)
+{
+	Source *src = unit_source("t.c",
+		"enum color { RED, GREEN = (1, 2), BLUE = f(RED, 3) };\n"
+		"typedef enum { A = 1 << 2, B } ab;\n"
+		"enum color c;\n"
+		"#if 0\nenum { HIDDEN };\n#endif\n"
+		"#define E enum { MACRO_E }\n"
+		"const char *s = \"enum { NOT }\"; /* enum { NOR } */\n"
+		"enum { LAST");
+	static const char *const want[] = { "RED", "GREEN", "BLUE", "A", "B", "HIDDEN", "MACRO_E",
+	                                    "LAST" };
+	PPEnumScan es;
+	PPToken t;
+	uint32_t n = 0;
+
+	CU_ASSERT_TRUE_FATAL(pp_scan(src, NULL));
+	pp_enum_scan_init(&es, src);
+	while (pp_next_enumerator(&es, &t)) {
+		CU_ASSERT_TRUE_FATAL(n < 8);
+		CU_ASSERT_TRUE(pp_token_is(&t, want[n]));
+		n++;
+	}
+	CU_ASSERT_EQUAL(n, 8);
+	CU_ASSERT_FALSE(pp_next_enumerator(&es, &t));
+}
+
 /* Spans are sorted and disjoint on a file that mixes every kind. */
 static void test_sorted(void)
 {
@@ -427,5 +535,8 @@ int suite_pp(void)
 	       !CU_add_test(s, "specifier macros", test_specifier_macros) ||
 	       !CU_add_test(s, "include", test_include) ||
 	       !CU_add_test(s, "errors", test_errors) ||
-	       !CU_add_test(s, "sorted", test_sorted);
+	       !CU_add_test(s, "sorted", test_sorted) ||
+	       !CU_add_test(s, "tokens", test_tokens) ||
+	       !CU_add_test(s, "#define lines", test_macro_defs) ||
+	       !CU_add_test(s, "enumerators", test_enumerators);
 }

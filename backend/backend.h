@@ -117,4 +117,17 @@ bool codegen_split_ok(const SplitLoop *sl, const Func *callee, char *why, size_t
  */
 bool gantt_write(const PlanList *plans, const FvTable *t, const char *path);
 
+/* ------------------------------------------------------------------ */
+/* dot.c: Graphviz output through cgraph                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Writes every function's MTG (or MFG) as one DOT graph, loop bodies as
+ * nested clusters.  Returns false after a diagnostic (cannot write path).
+ */
+bool dot_write_mtg(const Program *prog, const char *path);
+bool dot_write_mfg(const Program *prog, const char *path);
+/* The same for one function only (its MTG, or its MFG when !mtg). */
+bool dot_write_func(const Program *prog, const char *func, bool mtg, const char *path);
+
 #endif /* MTPAR_BACKEND_H */

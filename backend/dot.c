@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "middle.h"
+#include "backend.h"
 
 enum { NAME_MAX_LEN = 1024 };
 

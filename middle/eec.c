@@ -515,7 +515,7 @@ static void eec_level_tree(MT *owner)
 		eec_level_tree(owner->children.items[i]);
 }
 
-void compute_eec(Program *prog)
+void eec_compute(Program *prog)
 {
 	for (uint32_t i = 0; i < prog->funcs.len; i++)
 		if (prog->funcs.items[i]->mt)

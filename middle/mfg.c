@@ -549,7 +549,7 @@ static void build_level(MT *owner, MfgLevel *container, int node)
 	add_data(lv);
 }
 
-void build_mfg(Program *prog)
+void mfg_build(Program *prog)
 {
 	for (uint32_t i = 0; i < prog->funcs.len; i++) {
 		Func *f = prog->funcs.items[i];

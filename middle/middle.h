@@ -1,8 +1,10 @@
 /*
  * middle.h - mtpar's middle stage: access summaries and dependence
  * analysis, the macro-flow graph (MFG), earliest executable conditions
- * (EEC) and the macro-task graph (MTG).  One section per .c file of
- * middle/, as in frontend.h.  Input: the front end's macro tasks.
+ * (EEC), the macro-task graph (MTG), static scheduling, and the parallel
+ * plan (cost model, decomposition into chunks, power-aware schedule).  One
+ * section per .c file of middle/, as in frontend.h.  Input: the front
+ * end's macro tasks.
  */
 #ifndef MTPAR_MIDDLE_H
 #define MTPAR_MIDDLE_H
@@ -290,7 +292,7 @@ typedef struct MfgLevel {
 	MT *owner;         /* function root MT or RB; NULL in a hand-built level */
 	int n;             /* MTs; nodes 0..n+1 */
 	MfgNode *nodes;    /* n + 2 of them */
-	Array(MfgDep) deps; /* data edges as added (build_mfg: by from, then to) */
+	Array(MfgDep) deps; /* data edges as added (mfg_build: by from, then to) */
 	Bitset *reach;     /* reach[v]: nodes reachable from v, v included */
 	bool sequential;   /* control flow not modelled (goto, setjmp): MTs run in order */
 	Unmodelled why;    /* sequential: the first construct responsible */
@@ -302,12 +304,12 @@ typedef struct MTNode {
 	MfgLevel *level;   /* the level it is a node of; NULL for a function's root */
 	int node;          /* its node number there */
 	MfgLevel *inner;   /* root or RB: the level of its children */
-	double cost;       /* shown in DOT labels when >= 0; build_mfg leaves it -1 (unknown) */
+	double cost;       /* shown in DOT labels when >= 0; mfg_build leaves it -1 (unknown) */
 } MTNode;
 
 /* Builds every level's MFG: control flow, then data dependence (needs summaries). */
-void build_mfg(Program *prog);
-/* The MT's node data, NULL before build_mfg. */
+void mfg_build(Program *prog);
+/* The MT's node data, NULL before mfg_build. */
 MTNode *mt_node(const MT *mt);
 
 /*
@@ -365,8 +367,8 @@ typedef struct Eec {
 	bool is_false;     /* never satisfiable (a dead MT) */
 } Eec;
 
-/* Fills nodes[1..n+1].eec of every level.  Needs build_mfg. */
-void compute_eec(Program *prog);
+/* Fills nodes[1..n+1].eec of every level.  Needs mfg_build. */
+void eec_compute(Program *prog);
 /* The same for one level whose control and data edges are complete. */
 void eec_compute_level(MfgLevel *lv);
 /* "(Fin(MT2) OR Br(MT1,F)) AND Fin(MT3)", "true" or "false". */
@@ -391,8 +393,8 @@ typedef struct MtgEdge {
 	const MfgDep *dep; /* the data dependence from..to, if there is one */
 } MtgEdge;
 
-/* Fills every level's mtg edges from the EECs.  Needs compute_eec. */
-void build_mtg(Program *prog);
+/* Fills every level's mtg edges from the EECs.  Needs eec_compute. */
+void mtg_build(Program *prog);
 void mtg_build_level(MfgLevel *lv);
 /* Deterministic text per function and level (--dump=mfg, --dump=mtg). */
 void mfg_dump(FILE *out, const Program *prog);
@@ -488,22 +490,22 @@ typedef struct Schedule {
  * the sequential order.  Dies on a broken graph (backward edge, negative
  * cost) or ncores < 1.
  */
-Schedule *schedule_graph(const TaskGraph *g, int ncores, double transfer_per_byte);
+Schedule *sched_graph(const TaskGraph *g, int ncores, double transfer_per_byte);
 /* One heuristic only (tests, comparisons); NULL for an impossible sequential order. */
-Schedule *schedule_with(const TaskGraph *g, int ncores, double transfer_per_byte,
-                        SchedKind kind);
+Schedule *sched_with(const TaskGraph *g, int ncores, double transfer_per_byte,
+                     SchedKind kind);
 /*
  * Is s valid for g: every task once on its core (pinned ones on theirs),
  * no overlap on a core, no start before a predecessor's data arrives,
  * makespan the last finish?  false with the first problem in why.
  */
-bool schedule_check(const TaskGraph *g, const Schedule *s, char *why, size_t size);
+bool sched_check(const TaskGraph *g, const Schedule *s, char *why, size_t size);
 /*
  * Deterministic text (--dump=sched): the heuristic and the makespan of
  * every one tried, each core's tasks with start and finish, one critical
  * path, makespan, sequential time and predicted speedup seq_time/makespan.
  */
-void schedule_dump(FILE *out, const TaskGraph *g, const Schedule *s);
+void sched_dump(FILE *out, const TaskGraph *g, const Schedule *s);
 /* A time or cost as the dumps print it: integers as such, else up to three decimals. */
 void sched_put_num(FILE *out, double v);
 
@@ -611,7 +613,7 @@ typedef struct PowerSchedule {
 
 const char *power_mode_name(PowerMode m);
 /*
- * The power schedule of s for g (s from schedule_graph or schedule_with).
+ * The power schedule of s for g (s from sched_graph or sched_with).
  * POWER_FASTEST: the frame is s->makespan, so the schedule never gets
  * longer; POWER_DEADLINE: the frame is `deadline` (cost units), and the
  * slack up to it goes to the tasks on the critical path first.  NULL when

@@ -53,7 +53,7 @@ static void mtg_level_tree(MT *owner)
 		mtg_level_tree(owner->children.items[i]);
 }
 
-void build_mtg(Program *prog)
+void mtg_build(Program *prog)
 {
 	for (uint32_t i = 0; i < prog->funcs.len; i++)
 		if (prog->funcs.items[i]->mt)

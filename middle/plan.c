@@ -800,7 +800,7 @@ static ParPlan *plan_function(PlanCtx *c, Func *f)
 		p->slots.len = 0;
 		plan_tasks(c, p, false);
 	}
-	p->sched = schedule_graph(&p->graph, c->ncores, TRANSFER_PER_BYTE);
+	p->sched = sched_graph(&p->graph, c->ncores, TRANSFER_PER_BYTE);
 	for (uint32_t i = 0; i < f->mt->children.len; i++)
 		p->func_cost += cost_mt(&c->cost, f->mt->children.items[i]);
 	if (!(p->sched->makespan <= MIN_GAIN * p->sched->seq_time)) {
@@ -979,7 +979,7 @@ void plan_dump(FILE *out, const PlanList *plans)
 			dump_clone(out, p->clones.items[k]);
 		for (uint32_t t = 0; t < p->tasks.len; t++)
 			dump_task(out, p, t);
-		schedule_dump(out, &p->graph, p->sched);
+		sched_dump(out, &p->graph, p->sched);
 		if (p->power)
 			power_dump(out, &p->graph, p->sched, p->power, p->power->table);
 		dump_whole(out, p);

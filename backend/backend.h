@@ -1,13 +1,35 @@
 /*
  * backend.h - mtpar's back end: the single-pass edit list that rewrites the
- * original source text (comments, macros and layout survive), and writing
- * the result without ever leaving a partial output file.
+ * original source text (comments, macros and layout survive), the code
+ * generator, and the files mtpar writes (the program, DOT, the Gantt chart),
+ * each without ever leaving a partial output file.
  */
 #ifndef MTPAR_BACKEND_H
 #define MTPAR_BACKEND_H
 
 #include "frontend.h"
 #include "middle.h"
+
+/* ------------------------------------------------------------------ */
+/* output.c: writing a file without ever leaving a partial one          */
+/* ------------------------------------------------------------------ */
+
+/* Writes a file's contents to out; false on an error (errno says which, if set). */
+typedef bool OutputFn(FILE *out, void *ctx);
+
+typedef enum OutputStatus {
+	OUTPUT_OK,
+	OUTPUT_CANNOT_CREATE, /* no temporary file beside path (a missing directory, ...) */
+	OUTPUT_CANNOT_WRITE,  /* fn, a write, the close or the rename failed */
+} OutputStatus;
+
+/*
+ * Creates path with what fn writes: into a temporary file beside it
+ * (path.tmp.XXXXXX, the usual mode), renamed into place only when fn and
+ * every write succeeded, removed otherwise.  On failure errno is the
+ * cause's (or what fn left); the caller reports it in its own words.
+ */
+OutputStatus output_write(const char *path, OutputFn *fn, void *ctx);
 
 /* ------------------------------------------------------------------ */
 /* edit.c: collect insertions and replacements, apply them in one pass */
@@ -38,9 +60,8 @@ bool edit_apply(const Source *src, EditList *list, FILE *out);
  */
 char *edit_apply_range(const Source *src, EditList *list, uint32_t start, uint32_t end);
 /*
- * Writes the edited source to path atomically: a temporary file beside it,
- * renamed into place only when everything was written.  False after a
- * diagnostic.
+ * Writes the edited source to path through output_write.  False after a
+ * diagnostic ("cannot create output", "cannot write output").
  */
 bool edit_write_file(const Source *src, EditList *list, const char *path);
 

@@ -83,7 +83,7 @@ typedef struct CodegenOptions {
  * threads once, runs each core's tasks with end flags between cores and
  * keeps the original span as the fallback when no full team is available.
  * A plan without tasks, whose schedule uses one core, or that
- * codegen_check_plan refuses (with a remark) generates nothing; when no
+ * check_plan refuses (with a remark) generates nothing; when no
  * plan generates code no edit is added at all.  The generated function is
  * safe to call again and again, not concurrently (static flags).  Dies on
  * a plan that breaks the planner's invariants (a task scheduled twice, an
@@ -93,6 +93,10 @@ typedef struct CodegenOptions {
  */
 bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOptions *opts,
                      EditList *edits_per_source);
+/* ------------------------------------------------------------------ */
+/* check.c: what the code generator can express                        */
+/* ------------------------------------------------------------------ */
+
 /*
  * Can the code generator express plan?  False with the reason in why
  * (size bytes) when it cannot do so without changing the program's
@@ -104,17 +108,17 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
  * effects (evaluated once per chunk).  The planner or the driver may call
  * it to keep such a function sequential with the reason in why_not.
  */
-bool codegen_check_plan(const ParPlan *plan, char *why, size_t size);
+bool check_plan(const ParPlan *plan, char *why, size_t size);
 /*
  * Can callee c->callee be cloned into c's parts for chunks called from
  * caller: every top-level statement besides the parts harmless when every
  * chunk runs it (declarations with private initializers, a constant
  * return), no part that returns or jumps, no callee variable that carries
  * a value from one part to another (each chunk call has fresh locals), and
- * every split part passing codegen_split_ok?  False with the reason in why.
+ * every split part passing check_split?  False with the reason in why.
  * The planner can fall back to a whole task for that call.
  */
-bool codegen_check_clone(const Clone *c, const Func *caller, char *why, size_t size);
+bool check_clone(const Clone *c, const Func *caller, char *why, size_t size);
 /*
  * Can the header of split part sl of callee be rewritten for chunks: a for
  * loop whose first IV counts up by sl->step from sl->lo below sl->hi, whose
@@ -123,7 +127,29 @@ bool codegen_check_clone(const Clone *c, const Func *caller, char *why, size_t s
  * outside the loop in callee?  It does not test that the loop is DOALL:
  * that is the planner's.  False with the reason in why.
  */
-bool codegen_split_ok(const SplitLoop *sl, const Func *callee, char *why, size_t size);
+bool check_split(const SplitLoop *sl, const Func *callee, char *why, size_t size);
+
+/* The variable an init part of a for header sets (`T v = e`, `v = e`), and e. */
+bool check_header_init(const Stmt *s, Var **v, const Expr **init);
+
+/* ------------------------------------------------------------------ */
+/* scan.c: the source text around the IR                               */
+/* ------------------------------------------------------------------ */
+
+/* The 1-based line of src's byte. */
+uint32_t scan_line(const Source *src, uint32_t byte);
+/* Past blanks and comments from i (text t up to end). */
+uint32_t scan_skip_blanks(const char *t, uint32_t i, uint32_t end);
+/*
+ * The declarator name of f's definition: the first occurrence of the name,
+ * outside comments and literals, that is followed by '(' (after blanks).
+ * Fills the name's offset, its '(' and the matching ')'.
+ */
+bool scan_declarator(const Func *f, uint32_t *name_at, uint32_t *lparen, uint32_t *rparen);
+/* Is the parameter list between lparen and rparen empty or `void`? */
+bool scan_params_empty(const char *t, uint32_t lparen, uint32_t rparen);
+/* The blanks that start the line holding byte at (arena-owned). */
+const char *scan_indent(const Source *src, uint32_t at);
 
 /* ------------------------------------------------------------------ */
 /* gantt.c: the schedules as an SVG Gantt chart (--gantt)              */

@@ -46,13 +46,20 @@ static void count_ref(Expr *e, void *ctx)
 	c->n += e->kind == EX_VAR && e->var == c->var;
 }
 
-/* References (EX_VAR) to v inside s. */
-static uint32_t refs_in(const Stmt *s, const Var *v)
+/* How many nodes of s and e fn counts for v. */
+static uint32_t count_in(const Stmt *s, const Expr *e, IrExprFn *fn, const Var *v)
 {
 	VarCount c = { v, 0 };
 
-	each_stmt_expr(s, count_ref, &c);
+	each_stmt_expr(s, fn, &c);
+	each_expr(e, fn, &c);
 	return c.n;
+}
+
+/* References (EX_VAR) to v inside s. */
+static uint32_t refs_in(const Stmt *s, const Var *v)
+{
+	return count_in(s, NULL, count_ref, v);
 }
 
 static void count_def(Expr *e, void *ctx)
@@ -76,18 +83,12 @@ static void count_def(Expr *e, void *ctx)
 /* Assignments, increments and address-takings of v inside s (initializers not counted). */
 static uint32_t defs_in(const Stmt *s, const Var *v)
 {
-	VarCount c = { v, 0 };
-
-	each_stmt_expr(s, count_def, &c);
-	return c.n;
+	return count_in(s, NULL, count_def, v);
 }
 
 static uint32_t defs_in_expr(const Expr *e, const Var *v)
 {
-	VarCount c = { v, 0 };
-
-	each_expr(e, count_def, &c);
-	return c.n;
+	return count_in(NULL, e, count_def, v);
 }
 
 static void find_effect(Expr *e, void *ctx)

@@ -558,3 +558,21 @@ void mfg_build(Program *prog)
 			build_level(f->mt, NULL, 0);
 	}
 }
+
+static void each_level_under(MT *owner, void (*fn)(MfgLevel *lv))
+{
+	MTNode *mn = mt_node(owner);
+
+	if (!mn || !mn->inner)
+		return;
+	fn(mn->inner);
+	for (uint32_t i = 0; i < owner->children.len; i++)
+		each_level_under(owner->children.items[i], fn);
+}
+
+void mfg_each_level(Program *prog, void (*fn)(MfgLevel *lv))
+{
+	for (uint32_t i = 0; i < prog->funcs.len; i++)
+		if (prog->funcs.items[i]->mt)
+			each_level_under(prog->funcs.items[i]->mt, fn);
+}

@@ -309,6 +309,8 @@ typedef struct MTNode {
 
 /* Builds every level's MFG: control flow, then data dependence (needs summaries). */
 void mfg_build(Program *prog);
+/* Calls fn on every level of every function, a level before those inside it. */
+void mfg_each_level(Program *prog, void (*fn)(MfgLevel *lv));
 /* The MT's node data, NULL before mfg_build. */
 MTNode *mt_node(const MT *mt);
 

@@ -94,6 +94,18 @@ typedef struct CodegenOptions {
 bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOptions *opts,
                      EditList *edits_per_source);
 /* ------------------------------------------------------------------ */
+/* rtcheck.c: the run-time checks of a parallel region's fork condition */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The text that follows `if (mtpar_can_fork(N)` in plan's span block:
+ * ` &&` and a check for each pair of loaded pointers the plan assumed apart,
+ * then for each workspace buffer a chunk uses, its allocation; lines
+ * indented by indent.  Caller frees the result.
+ */
+char *rtcheck_condition(const ParPlan *p, const char *indent);
+
+/* ------------------------------------------------------------------ */
 /* check.c: what the code generator can express                        */
 /* ------------------------------------------------------------------ */
 

@@ -837,29 +837,6 @@ static void slot_decls(Gen *g)
 	}
 }
 
-/* The loaded pointers' memories the plan took for apart are, or the original code runs. */
-static void apart_tests(Gen *g)
-{
-	for (uint32_t i = 0; i < g->plan->apart.len; i++) {
-		const ApartCheck *ck = &g->plan->apart.items[i];
-
-		str_printf(&g->out, " &&\n%s\t\tmtpar_apart(%s, %lld, %lld, %s, %lld, %lld)", g->indent,
-		           intern_name(ck->a->name), (long long)ck->alo, (long long)ck->ahi,
-		           intern_name(ck->b->name), (long long)ck->blo, (long long)ck->bhi);
-	}
-}
-
-static void slot_takes(Gen *g)
-{
-	for (uint32_t s = 0; s < g->plan->slots.len; s++) {
-		const WsSlot *ws = &g->plan->slots.items[s];
-
-		if (ws->used)
-			str_printf(&g->out, " &&\n%s\t\t(mtpar_buf%u = (void *)%s) != NULL", g->indent, s,
-			           src_text(ws->sb->callee->src, ws->sc->alloc));
-	}
-}
-
 static void slot_gives(Gen *g)
 {
 	for (uint32_t s = g->plan->slots.len; s-- > 0;) {
@@ -920,6 +897,7 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	const Schedule *s = p->sched;
 	const Source *src = p->func->src;
 	int np = g->sy->ncores;
+	char *cond;
 
 	str_printf(&g->out,
 	           "{ /* mtpar: %u tasks on %d cores, %s schedule, predicted speedup %.2f */\n",
@@ -940,8 +918,9 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 		     "/* the callees' workspaces are taken here, on this thread, and given back below */");
 	str_puts(&g->out, g->indent);
 	str_printf(&g->out, "\tif (mtpar_can_fork(%d)", np);
-	apart_tests(g);
-	slot_takes(g);
+	cond = rtcheck_condition(p, g->indent);
+	str_puts(&g->out, cond);
+	free(cond);
 	str_puts(&g->out, ") {\n");
 	line(&g->out, g->indent, 2, "unsigned mtpar_gen = ++mtpar_gen_%s;", g->fname);
 	if (g->sy->nflags == 0)

@@ -448,8 +448,11 @@ bool ir_const_eval(const Expr *e, int64_t *out);
 void loop_recognise(Loop *lp);
 /*
  * Whether u updates v as ++v, v--, v += k, v -= k, v = v + k, v = k + v or
- * v = v - k (casts around v allowed); *known when k is a constant (*step).
+ * v = v - k (casts around v allowed): *amount is k (NULL for ++ and --)
+ * and *sign says whether it is added or subtracted.
  */
+bool loop_update_parts(const Expr *u, const Var *v, const Expr **amount, int *sign);
+/* The same, with k folded by ir_const_eval: *known when it is a constant (*step). */
 bool loop_update_step(const Expr *u, const Var *v, int64_t *step, bool *known);
 /* v's update among the comma-separated parts of a for-step. */
 bool loop_find_step(const Expr *step, const Var *v, int64_t *out, bool *known);

@@ -26,39 +26,56 @@ static bool init_assign(const Stmt *s, Var **v, Expr **init)
 	return false;
 }
 
-bool loop_update_step(const Expr *e, const Var *v, int64_t *step, bool *known)
+bool loop_update_parts(const Expr *e, const Var *v, const Expr **amount, int *sign)
 {
-	const Expr *r, *k;
+	const Expr *r;
 
-	*step = 0;
-	*known = false;
+	*amount = NULL;
+	*sign = 1;
 	if (!e || !ir_is_var(e->lhs, v))
 		return false;
 	if (e->kind == EX_UNARY && e->op >= OP_PREINC && e->op <= OP_POSTDEC) {
-		*step = e->op == OP_PREINC || e->op == OP_POSTINC ? 1 : -1;
-		*known = true;
+		*sign = e->op == OP_PREINC || e->op == OP_POSTINC ? 1 : -1;
 		return true;
 	}
 	if (e->kind != EX_ASSIGN)
 		return false;
 	r = e->rhs;
 	if (e->op == OP_ADD || e->op == OP_SUB) {
-		*known = ir_const_eval(r, step);
-		*step = e->op == OP_SUB ? -*step : *step;
+		*amount = r;
+		*sign = e->op == OP_SUB ? -1 : 1;
 		return true;
 	}
 	if (e->op != OP_ASSIGN || !r || r->kind != EX_BINARY)
 		return false;
 	if (r->op == OP_ADD && ir_is_var(ir_strip_casts(r->lhs), v))
-		k = r->rhs;
+		*amount = r->rhs;
 	else if (r->op == OP_ADD && ir_is_var(ir_strip_casts(r->rhs), v))
-		k = r->lhs;
+		*amount = r->lhs;
 	else if (r->op == OP_SUB && ir_is_var(ir_strip_casts(r->lhs), v))
-		k = r->rhs;
+		*amount = r->rhs;
 	else
 		return false;
-	*known = ir_const_eval(k, step);
-	*step = r->op == OP_SUB ? -*step : *step;
+	*sign = r->op == OP_SUB ? -1 : 1;
+	return true;
+}
+
+bool loop_update_step(const Expr *e, const Var *v, int64_t *step, bool *known)
+{
+	const Expr *amount;
+	int sign;
+
+	*step = 0;
+	*known = false;
+	if (!loop_update_parts(e, v, &amount, &sign))
+		return false;
+	if (!amount) {
+		*step = sign;
+		*known = true;
+	} else {
+		*known = ir_const_eval(amount, step);
+		*step = sign < 0 ? -*step : *step;
+	}
 	return true;
 }
 

@@ -48,7 +48,7 @@ void region_copy(Region *dst, const Region *src);
 bool region_is_empty(const Region *r);
 /*
  * May the two regions share a byte?  Sound: true unless proven disjoint.
- * Same base: the ranges meet.  Different bases: obj_may_alias (access.c).
+ * Same base: the ranges meet.  Different bases: obj_may_alias (objects.c).
  */
 bool region_overlap(const Region *a, const Region *b);
 /*
@@ -58,7 +58,7 @@ bool region_overlap(const Region *a, const Region *b);
 void region_print(FILE *out, const Region *r);
 
 /* ------------------------------------------------------------------ */
-/* access.c: what each MT reads and writes                             */
+/* access.c and its parts: what each MT reads and writes               */
 /* ------------------------------------------------------------------ */
 
 typedef enum AccessKind {
@@ -81,7 +81,7 @@ typedef struct Summary {
 } Summary;
 
 /*
- * Fills mt->summary of every MT at every level, callees first
+ * access.c: fills mt->summary of every MT at every level, callees first
  * (interprocedural).  A function's own summary is its root MT's
  * (f->mt->summary, also func_summary): what one call does to globals,
  * static locals, the pointees of its parameters and the synthetic objects
@@ -94,32 +94,22 @@ void compute_summaries(Program *prog);
 /* f's summary (NULL before compute_summaries). */
 const Summary *func_summary(const Func *f);
 /*
- * Does f return the same integer constant on every path (every return
- * statement returns that literal and the body ends in one)?  TVM's
- * operators `return 0;`: `if (op(...) != 0) return -1;` folds to a call.
+ * values.c: does f return the same integer constant on every path (every
+ * return statement returns that constant, as ir_const_eval folds it, and
+ * the body ends in one)?  TVM's operators `return 0;`: `if (op(...) != 0)
+ * return -1;` folds to a call.
  */
 bool func_returns_constant(const Func *f, int64_t *value);
 /*
- * "reads a b[0,64)" and "writes c" lines (each omitted when empty, sorted
- * by object id), then "barrier LINE:COL" when the MT calls something
- * unknown.  Deterministic, for --dump=mfg.
+ * summary.c: "reads a b[0,64)" and "writes c" lines (each omitted when
+ * empty, sorted by object id), then "barrier LINE:COL" when the MT calls
+ * something unknown.  Deterministic, for --dump=mfg.
  */
 void summary_dump(FILE *out, const MT *mt);
 /*
- * What one call of SB sb's callee does when it runs only its prologue (its
- * top-level statements outside loops) and, unless part is NULL, the
- * top-level loop part->top with the first IV of part->loop restricted to
- * [lo, hi) when part->split (every other IV of that loop follows from the
- * first): mapped onto sb's actual arguments as sb's own summary is, the
- * arguments' reads included.  Subscripts are evaluated with the chunk's
- * ranges.  NULL when the chunk cannot be bound (part not a top-level loop
- * of the callee, an IV that does not start at a constant, a value that
- * leaves its type).  Arena-owned; needs compute_summaries.
- */
-/*
- * Workspace a function takes from an allocator and gives back itself
- * (TVM 0.8's `void* data_pad = TVMBackendAllocWorkspace(1, 0, n, 2, 32);`
- * ... `TVMBackendFreeWorkspace(1, 0, data_pad)`).  A chunk clone must not
+ * workspace.c: a workspace a function takes from an allocator and gives
+ * back itself (TVM 0.8's `void* data_pad = TVMBackendAllocWorkspace(1, 0,
+ * n, 2, 32);` ... `TVMBackendFreeWorkspace(1, 0, data_pad)`).  A chunk clone must not
  * call the allocator (TVM's is not thread-safe), so it gets the memory
  * another way: a top-level workspace, which every part shares, from its
  * caller, which takes it before the parallel region and gives it back
@@ -167,12 +157,23 @@ Var *scratch_buffer(const char *name);                        /* a new buffer ob
 void scratch_bind(const MT *sb, const Var *local, Var *buffer); /* NULL: its own again */
 Var *scratch_object(const MT *sb, const Var *local);
 struct SplitLoop;
+/*
+ * What one call of SB sb's callee does when it runs only its prologue (its
+ * top-level statements outside loops) and, unless part is NULL, the
+ * top-level loop part->top with the first IV of part->loop restricted to
+ * [lo, hi) when part->split (every other IV of that loop follows from the
+ * first): mapped onto sb's actual arguments as sb's own summary is, the
+ * arguments' reads included.  Subscripts are evaluated with the chunk's
+ * ranges.  NULL when the chunk cannot be bound (part not a top-level loop
+ * of the callee, an IV that does not start at a constant, a value that
+ * leaves its type).  Arena-owned; needs compute_summaries.
+ */
 Summary *summarize_chunk(const MT *sb, const struct SplitLoop *part, int64_t lo, int64_t hi);
 /* A slice of the level's own loop rb, in place: its first IV in [lo, hi), in rb's terms. */
 Summary *summarize_slice(const MT *rb, const struct SplitLoop *sl, int64_t lo, int64_t hi);
 
 /*
- * What a Region's base stands for.  Besides program Vars (their own
+ * objects.c: what a Region's base stands for.  Besides program Vars (their own
  * storage), compute_summaries makes synthetic Vars (src NULL, type an
  * array of bytes):
  *   OBJ_POINTEE "*p": the memory a pointer or array parameter p points to
@@ -223,6 +224,281 @@ bool obj_may_alias(const Var *a, const Var *b);
  */
 void alias_assume_apart(bool on);
 const Var *const *alias_assumed(uint32_t *npairs);
+
+/* ------------------------------------------------------------------ */
+/* Access analysis internals: shared by access.c, interval.c, types.c,  */
+/* names.c, values.c, ranges.c, objects.c, workspace.c and summary.c;   */
+/* not for other passes                                                 */
+/* ------------------------------------------------------------------ */
+
+typedef struct VarInfo VarInfo;
+
+/* interval.c: intervals [lo, hi] over int64, IV_NINF/IV_PINF as -inf/+inf */
+#define IV_NINF INT64_MIN
+#define IV_PINF INT64_MAX
+#define IV_TOP ((Ival){ IV_NINF, IV_PINF })
+
+typedef struct Ival {
+	int64_t lo, hi;
+} Ival;
+
+/* Wide arithmetic: the infinities widen to +-2^100, results clamp back. */
+typedef __int128 IvWide;
+IvWide iv_wide_lo(int64_t v);
+IvWide iv_wide_hi(int64_t v);
+int64_t iv_clamp_lo(IvWide w);
+int64_t iv_clamp_hi(IvWide w);
+
+Ival iv_const(int64_t c);
+bool iv_is_const(Ival a);
+bool iv_is_top(Ival a);
+Ival iv_join(Ival a, Ival b);
+/* Intersection; *empty tells when there is none (a is returned then). */
+Ival iv_meet(Ival a, Ival b, bool *empty);
+Ival iv_add(Ival a, Ival b);
+Ival iv_neg(Ival a);
+Ival iv_mul(Ival a, Ival b);
+Ival iv_div(Ival a, Ival b);
+Ival iv_mod(Ival a, Ival b);
+Ival iv_shr(Ival a, Ival b);
+Ival iv_shl(Ival a, Ival b);
+Ival iv_and(Ival a, Ival b);
+Ival iv_or(Ival a, Ival b);
+/* A value converted to type t: exact when it fits, else whatever t holds. */
+Ival iv_convert(Ival v, const Type *t);
+
+/* types.c: what the analysis needs of C types */
+/* An integer typedef the lowering left opaque (TY_NAMED, int32_t, size_t, ...). */
+bool type_int_typedef(int tag, int *size, bool *uns);
+/* An integer type (bool, enum and integer typedefs included): its size and signedness. */
+bool type_int(const Type *t, int *size, bool *uns);
+/* Every value an object of integer type t can hold; IV_TOP for others. */
+Ival type_range(const Type *t);
+bool type_is_ptr(const Type *t);
+bool type_is_array(const Type *t);
+/* Bytes of an object of type t, -1 unknown; void counts 1 (GNU arithmetic). */
+int64_t type_size(const Type *t);
+/* Member name of struct or union t, NULL if none. */
+const Member *type_member(const Type *t, int name);
+/* Could an object of type t hold a pointer?  Opaque typedefs may. */
+bool type_has_pointer(const Type *t, int depth);
+/* Const or volatile, an array through its elements. */
+bool type_is_const(const Type *t);
+bool type_is_volatile(const Type *t);
+
+/* names.c: identifiers that are neither Vars nor defined functions */
+typedef enum NameKind {
+	NM_UNKNOWN,   /* could be anything: using it is a barrier */
+	NM_CONST,     /* a constant (enumerator, numeric macro); val when has_val */
+	NM_IOOBJ,     /* stdin, stdout, stderr */
+	NM_FUNC,      /* a function of the program (defined or declared) */
+	NM_EXT,       /* a library function that ext describes */
+	NM_OPAQUE,    /* a #define of the sources that may touch memory */
+} NameKind;
+
+typedef enum ExtKind {
+	EXT_UNKNOWN,
+	EXT_PURE,     /* reads its scalar arguments only (math.h, pure macros) */
+	EXT_MEMCPY,   /* writes [dst, dst+n), reads [src, src+n) */
+	EXT_MEMSET,   /* writes [dst, dst+n) */
+	EXT_ALLOC,    /* returns fresh memory; arg: the size argument, -2 for n*m */
+	EXT_FREE,     /* arg: the pointer argument */
+	EXT_IO,       /* output: reads and writes <io> */
+} ExtKind;
+
+/*
+ * Learns the library's and the sources' names (#defines, enumerators) of
+ * acc.prog; the program's own functions win over a macro of the same name.
+ */
+void names_init(void);
+/* What an interned name stands for (NM_UNKNOWN when nothing is known). */
+NameKind names_kind(int name);
+/* A constant of known value: NULL, INT_MAX, `#define N 64`. */
+bool names_value(int name, int64_t *val);
+/* The library function a call names, EXT_UNKNOWN if none; *arg as for ExtKind. */
+ExtKind names_call_ext(const Expr *call, int *arg);
+/* Globals named in a pointer's initializer that pp_scan hid escape. */
+void names_scan_hidden_initializers(void);
+
+/* values.c: integer intervals and pointer targets */
+/* Where a pointer expression leads. */
+typedef enum PtrKind {
+	P_NONE,    /* not a pointer (an integer, a float, a struct value) */
+	P_NULL,    /* the null pointer */
+	P_RODATA,  /* a string literal, or an object no tracked access needs */
+	P_UNKNOWN, /* somewhere we cannot tell: base NULL */
+	P_SELF,    /* the pointer variable being resolved itself */
+	P_OBJ,     /* base + off bytes */
+} PtrKind;
+
+/*
+ * A pointer value, or (from val_loc) an lvalue: base object, byte
+ * offset interval, and the pointee (lvalue) type when known.
+ */
+typedef struct Ptr {
+	PtrKind kind;
+	Var *base;
+	Ival off;
+	Type *type;
+} Ptr;
+
+/* A variable's range; or, var NULL, a pure expression's (from a condition). */
+typedef struct Bind {
+	const Var *var;
+	Ival val;
+	const Expr *expr;
+} Bind;
+
+/* What holds where an expression is evaluated: innermost binding last. */
+typedef Array(Bind) Env;
+
+const Bind *val_env_find(const Env *env, const Var *v);
+void val_env_push(Env *env, const Var *v, Ival val);
+Ptr val_ptr_make(PtrKind kind);
+Ptr val_ptr_obj(Var *base, Ival off, Type *type);
+/* Every value integer expression e may take in env (NULL: none); IV_TOP when unknown. */
+Ival val_int(const Expr *e, const Env *env);
+/* Where the pointer value of e leads. */
+Ptr val_ptr(const Expr *e, const Env *env);
+/* The storage lvalue e designates: base, byte offset, and its type. */
+Ptr val_loc(const Expr *e, const Env *env);
+/* The integer value of variable v outside any environment. */
+Ival val_var_int(Var *v);
+/* The pointer value of variable v (an array decays). */
+Ptr val_var_ptr(Var *v);
+/* The value of pointer v's definition rhs, evaluated in env. */
+Ptr val_def_ptr(Var *v, Expr *rhs, const Env *env);
+/* A local or parameter whose value the analysis may follow. */
+bool val_followable(const Var *v);
+/* Defined exactly once, by a plain '=' or an initializer. */
+bool val_single_def(const VarInfo *vi);
+/* Bytes an allocator call requests (arg as for EXT_ALLOC), -1 unknown. */
+int64_t val_alloc_size(const Expr *call, int arg);
+
+/* ranges.c: definitions, narrowing by conditions, loops' induction ranges */
+/* One loop's induction variables with their ranges inside the body. */
+typedef struct LoopInfo {
+	const Stmt *loop;
+	uint32_t n;
+	Bind *binds;
+} LoopInfo;
+
+/* Defines the parameters' objects and counts every definition in f. */
+void range_scan_defs(Func *f);
+/* The induction ranges of s, computed in env (the caller frees binds and the LoopInfo). */
+LoopInfo *range_compute_loop(const Stmt *s, const Env *env);
+/* The same, computed once per loop and kept. */
+LoopInfo *range_loop(const Stmt *s, const Env *env);
+void range_push_loop(Env *env, const LoopInfo *li);
+/* Is the function being analysed free of goto (conditions and loop headers hold)? */
+bool range_goto_free(void);
+/* Narrows env for the arm s of a branch on cond (taken when !neg). */
+void range_narrow_arm(Env *env, const Expr *cond, bool neg, const Stmt *s);
+/* Narrows for a conditional expression's arm: no label can enter it. */
+void range_narrow_expr(Env *env, const Expr *cond, bool neg, const Expr *arm);
+/* The value of every single definition in s, where it stands, with the loops' ranges. */
+void range_values(Stmt *s, Env *env);
+
+/* objects.c: the objects, escape and may-alias */
+typedef Array(Var *) ObjList;
+
+/* What the analysis knows of one Var (program or synthetic), by Var.id. */
+struct VarInfo {
+	Var *var;             /* identity check against stale tables */
+	ObjKind kind;
+	Var *origin;          /* OBJ_POINTEE: the parameter; OBJ_ALLOC: the local */
+	Var *target;          /* a parameter's OBJ_POINTEE, a local's OBJ_ALLOC */
+	int param_index;      /* VAR_PARAM: position in its function */
+	int64_t size;         /* OBJ_ALLOC: bytes requested, -1 unknown */
+	/* definitions in the owner function */
+	uint32_t ndefs;       /* every assignment, the initializer included */
+	bool self_def;        /* v++, v += k and the like */
+	bool addr;            /* &v: the value is not followed */
+	Expr *def;            /* right side of the last plain '=' definition */
+	Array(uint32_t) def_at; /* source byte of every definition */
+	Array(Expr *) rhs;    /* right side of every plain definition */
+	/* values: at the definition site for single definitions */
+	bool has_val, busy, base_done;
+	Ival val;
+	Ptr ptr;              /* pointer value (single definition) or stable base */
+	/* escape analysis */
+	bool escapes;         /* an unknown pointer may reach it */
+	bool leaks;           /* parameter: its value escapes the function */
+	bool recv_unknown;    /* parameter: may point to anything escaping */
+	ObjList receives;     /* parameter: objects call sites pass it */
+};
+
+/* A synthetic object (src NULL, an array of size bytes) appended to acc.prog->vars. */
+Var *obj_new(const char *name, ObjKind kind, VarScope scope, Func *f, Var *origin,
+             int64_t size);
+/* The object "*p" of kind OBJ_POINTEE, OBJ_ALLOC or OBJ_LOADED that p points to, made once. */
+Var *obj_star(Var *p, ObjKind kind, int64_t size);
+bool obj_in_list(const ObjList *l, const Var *v);
+/* Where the addresses f handles go (its callees are done): escapes, receives, leaks. */
+void obj_escape_func(Func *f);
+/* A global's initializer: whatever address it holds escapes. */
+void obj_escape_init(Expr *init);
+/* What each parameter may receive, closed over the chains of calls. */
+void obj_finish_receives(void);
+
+/* workspace.c */
+/* Is e the allocation or the free of a workspace of acc.cur? */
+bool scratch_call(const Expr *e);
+
+/* summary.c: the walk that records accesses */
+/* What one call of f does: its locals and its parameters' storage left out. */
+Summary *sum_func(Func *f);
+/* The summaries of parent's children, and theirs, with env holding around parent. */
+void sum_level(Func *f, MT *parent, Env *env);
+
+/* access.c: the analysis state, one program at a time */
+typedef enum FuncState { FS_NONE, FS_BUSY, FS_DONE } FuncState;
+
+typedef struct FuncInfo {
+	Func *func;
+	FuncState state;
+	bool has_goto;        /* loops' induction ranges are not trusted */
+	bool external;        /* callable from outside the program */
+	Summary *sum;
+	bool scratch_done;    /* scratch and scratch_only are known */
+	bool scratch_only;    /* every allocation, free and I/O is a workspace's */
+	ScratchList scratch;  /* func_scratch */
+} FuncInfo;
+
+/* The object that stands for one SB's copy of its callee's top-level workspace. */
+typedef struct ScratchObj {
+	const MT *sb;
+	const Var *local;     /* the callee's pointer local */
+	Var *obj;
+} ScratchObj;
+
+/* A pointer parameter passed on as another function's argument. */
+typedef struct ParamEdge {
+	Var *from, *to;
+} ParamEdge;
+
+typedef struct AccState {
+	Program *prog;
+	Array(VarInfo *) vars;   /* by Var.id */
+	Array(FuncInfo) funcs;   /* by Func.id */
+	LoopInfo **loops;        /* open addressing on the Stmt pointer */
+	uint32_t loop_cap, loop_len;
+	Array(ParamEdge) edges;
+	Var *allocator, *io;
+	Array(ScratchObj) scratch_objs; /* per SB and workspace, for chunks */
+	bool all_escape;         /* an unmodelled expression: assume the worst */
+	Func *cur;               /* function being analysed */
+	bool assume_apart;       /* alias_assume_apart */
+	Array(const Var *) assumed; /* the pairs it answered, two by two */
+} AccState;
+
+extern AccState acc;
+/* The info of a Var of the program being analysed, NULL if it has none. */
+VarInfo *acc_lookup(const Var *v);
+/* The same, created on demand. */
+VarInfo *acc_info(Var *v);
+/* The state of a function of the program, NULL if not one. */
+FuncInfo *acc_func(const Func *f);
 
 /* ------------------------------------------------------------------ */
 /* dep.c: dependence between two MTs of one level                      */
@@ -852,8 +1128,8 @@ bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char *
 /* ------------------------------------------------------------------ */
 
 /*
- * A loop's remark, written into buf (size bytes); false: no remark.  None
- * is installed by default: a loop then gets only its MT's remark.
+ * A loop's remark, written into buf (size bytes); false: no remark.
+ * Without a hook, loops get no remark beyond their MT's.
  */
 typedef bool (*ReportLoopHook)(const MT *rb, char *buf, size_t size);
 void report_set_loop_hook(ReportLoopHook hook);

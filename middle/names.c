@@ -1,0 +1,533 @@
+/*
+ * names.c - access analysis: what an identifier that is neither a Var nor
+ * a defined function stands for: library functions, standard macros, and
+ * the sources' own #defines and enumerators, found by scanning their text.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "middle.h"
+
+/* ------------------------------------------------------------------ */
+/* Names: library functions, standard macros, the sources' #defines    */
+/* ------------------------------------------------------------------ */
+
+/* What an interned name stands for (NameKind and ExtKind are in middle.h). */
+typedef struct NameInfo {
+	uint8_t kind;  /* NameKind */
+	uint8_t ext;   /* ExtKind for NM_EXT */
+	int8_t arg;    /* EXT_ALLOC size argument, EXT_FREE pointer argument */
+	bool has_val;
+	int64_t val;
+} NameInfo;
+
+static Array(NameInfo) name_table; /* by interned name, for the program names_init saw */
+
+static const char *const pure_funcs[] = {
+	"exp", "expf", "exp2", "exp2f", "expm1", "expm1f", "log", "logf", "log2", "log2f",
+	"log10", "log10f", "log1p", "log1pf", "sqrt", "sqrtf", "cbrt", "cbrtf", "tanh",
+	"tanhf", "sinh", "sinhf", "cosh", "coshf", "sin", "sinf", "cos", "cosf", "tan",
+	"tanf", "asin", "asinf", "acos", "acosf", "atan", "atanf", "atan2", "atan2f",
+	"fabs", "fabsf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc",
+	"truncf", "rint", "rintf", "lrint", "lrintf", "lround", "lroundf", "nearbyint",
+	"nearbyintf", "pow", "powf", "fmax", "fmaxf", "fmin", "fminf", "fmod", "fmodf",
+	"erf", "erff", "erfc", "erfcf", "hypot", "hypotf", "copysign", "copysignf",
+	"abs", "labs", "llabs", "isnan", "isinf", "isfinite", "signbit", "fpclassify",
+	"__builtin_expect", "__builtin_isnan", "__builtin_isinf",
+};
+
+static const struct {
+	const char *name;
+	ExtKind ext;
+	int arg;
+} ext_funcs[] = {
+	{ "memcpy", EXT_MEMCPY, 0 }, { "memmove", EXT_MEMCPY, 0 }, { "memset", EXT_MEMSET, 0 },
+	{ "__builtin_memcpy", EXT_MEMCPY, 0 }, { "__builtin_memmove", EXT_MEMCPY, 0 },
+	{ "__builtin_memset", EXT_MEMSET, 0 },
+	{ "malloc", EXT_ALLOC, 0 }, { "calloc", EXT_ALLOC, -2 }, { "aligned_alloc", EXT_ALLOC, 1 },
+	{ "TVMBackendAllocWorkspace", EXT_ALLOC, 2 },
+	{ "free", EXT_FREE, 0 }, { "TVMBackendFreeWorkspace", EXT_FREE, 2 },
+	{ "printf", EXT_IO, 0 }, { "puts", EXT_IO, 0 }, { "putchar", EXT_IO, 0 },
+	{ "fprintf", EXT_IO, 0 }, { "fputs", EXT_IO, 0 }, { "fputc", EXT_IO, 0 },
+	{ "putc", EXT_IO, 0 }, { "fwrite", EXT_IO, 0 }, { "fflush", EXT_IO, 0 },
+	{ "perror", EXT_IO, 0 }, { "vprintf", EXT_IO, 0 }, { "vfprintf", EXT_IO, 0 },
+};
+
+static const struct {
+	const char *name;
+	bool has_val;
+	int64_t val;
+} std_consts[] = {
+	{ "NULL", true, 0 }, { "true", true, 1 }, { "false", true, 0 },
+	{ "INFINITY", false, 0 }, { "NAN", false, 0 }, { "HUGE_VAL", false, 0 },
+	{ "HUGE_VALF", false, 0 }, { "FLT_MAX", false, 0 }, { "FLT_MIN", false, 0 },
+	{ "FLT_EPSILON", false, 0 }, { "DBL_MAX", false, 0 }, { "DBL_MIN", false, 0 },
+	{ "DBL_EPSILON", false, 0 }, { "M_PI", false, 0 }, { "M_E", false, 0 },
+	{ "M_SQRT2", false, 0 }, { "M_LN2", false, 0 }, { "M_PI_2", false, 0 },
+	{ "INT8_MIN", true, -128 }, { "INT8_MAX", true, 127 }, { "UINT8_MAX", true, 255 },
+	{ "INT16_MIN", true, -32768 }, { "INT16_MAX", true, 32767 },
+	{ "UINT16_MAX", true, 65535 }, { "INT32_MIN", true, INT32_MIN },
+	{ "INT32_MAX", true, INT32_MAX }, { "UINT32_MAX", true, UINT32_MAX },
+	{ "INT64_MIN", false, 0 }, { "INT64_MAX", false, 0 }, { "UINT64_MAX", false, 0 },
+	{ "INT_MIN", true, INT32_MIN }, { "INT_MAX", true, INT32_MAX },
+	{ "UINT_MAX", true, UINT32_MAX }, { "LONG_MAX", false, 0 }, { "LONG_MIN", false, 0 },
+	{ "SIZE_MAX", false, 0 }, { "CHAR_BIT", true, 8 }, { "EXIT_SUCCESS", true, 0 },
+	{ "EXIT_FAILURE", true, 1 }, { "RAND_MAX", false, 0 }, { "EOF", true, -1 },
+	{ "CLOCKS_PER_SEC", false, 0 }, { "TIME_UTC", true, 1 },
+};
+
+static NameInfo *name_info(int name)
+{
+	static NameInfo none;
+
+	if (name <= 0 || (uint32_t)name >= name_table.len) {
+		memset(&none, 0, sizeof(none));
+		return &none;
+	}
+	return &name_table.items[name];
+}
+
+static NameInfo *name_slot(int name)
+{
+	NameInfo zero = { 0 };
+
+	while (name_table.len <= (uint32_t)name)
+		array_push(&name_table, zero);
+	return &name_table.items[name];
+}
+
+/* ------------------------------------------------------------------ */
+/* Scanning the sources: #define, enum                                 */
+/* ------------------------------------------------------------------ */
+
+typedef struct Token {
+	const char *s;
+	uint32_t n;
+	char kind; /* 'i' identifier, 'n' number, 's' string or char, 'p' punctuation */
+} Token;
+
+static bool is_ident_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool is_ident_char(char c)
+{
+	return is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+/* Next token of [*p, end), skipping blanks, comments and line continuations. */
+static bool next_token(const char **p, const char *end, Token *t)
+{
+	const char *s = *p;
+
+	for (;;) {
+		while (s < end && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n' || *s == '\\'))
+			s++;
+		if (s + 1 < end && s[0] == '/' && s[1] == '*') {
+			const char *c = s + 2;
+			while (c + 1 < end && !(c[0] == '*' && c[1] == '/'))
+				c++;
+			s = c + 2 < end ? c + 2 : end;
+			continue;
+		}
+		if (s + 1 < end && s[0] == '/' && s[1] == '/') {
+			s = end;
+			continue;
+		}
+		break;
+	}
+	if (s >= end)
+		return false;
+	t->s = s;
+	if (is_ident_start(*s)) {
+		while (s < end && is_ident_char(*s))
+			s++;
+		t->kind = 'i';
+	} else if ((*s >= '0' && *s <= '9') || (*s == '.' && s + 1 < end && s[1] >= '0' && s[1] <= '9')) {
+		while (s < end && (is_ident_char(*s) || *s == '.' ||
+		                   ((*s == '+' || *s == '-') && (s[-1] == 'e' || s[-1] == 'E' ||
+		                                                 s[-1] == 'p' || s[-1] == 'P'))))
+			s++;
+		t->kind = 'n';
+	} else if (*s == '"' || *s == '\'') {
+		char q = *s++;
+		while (s < end && *s != q)
+			s += *s == '\\' ? 2 : 1;
+		s = s < end ? s + 1 : end;
+		t->kind = 's';
+	} else {
+		static const char *const two[] = { "==", "!=", "<=", ">=", "&&", "||", "<<", ">>",
+		                                   "++", "--", "+=", "-=", "*=", "/=", "%=", "&=",
+		                                   "|=", "^=", "->", "##" };
+		t->kind = 'p';
+		s++;
+		for (size_t i = 0; i < sizeof(two) / sizeof(two[0]); i++)
+			if (s < end && s[-1] == two[i][0] && s[0] == two[i][1]) {
+				s++;
+				break;
+			}
+		if (s - t->s == 2 && s < end && *s == '=' && (t->s[0] == '<' || t->s[0] == '>'))
+			s++; /* <<= >>= */
+	}
+	t->n = (uint32_t)(s - t->s);
+	*p = s;
+	return true;
+}
+
+static bool tok_is(const Token *t, const char *s)
+{
+	return t->n == strlen(s) && memcmp(t->s, s, t->n) == 0;
+}
+
+/* An integer literal token (suffixes allowed). */
+static bool tok_int(const Token *t, int64_t *v)
+{
+	char buf[32], *endp;
+	uint32_t n = t->n;
+
+	if (t->kind != 'n' || n >= sizeof(buf))
+		return false;
+	while (n > 0 && (t->s[n - 1] == 'u' || t->s[n - 1] == 'U' || t->s[n - 1] == 'l' ||
+	                 t->s[n - 1] == 'L'))
+		n--;
+	memcpy(buf, t->s, n);
+	buf[n] = '\0';
+	if (strpbrk(buf, ".eEpP") && !(buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')))
+		return false;
+	*v = strtoll(buf, &endp, 0);
+	return *endp == '\0';
+}
+
+static bool is_type_word(const Token *t)
+{
+	static const char *const words[] = { "float", "double", "int", "char", "short", "long",
+	                                     "unsigned", "signed", "const", "volatile", "void",
+	                                     "_Bool", "bool", "sizeof", "int8_t", "uint8_t",
+	                                     "int16_t", "uint16_t", "int32_t", "uint32_t",
+	                                     "int64_t", "uint64_t", "size_t" };
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (tok_is(t, words[i]))
+			return true;
+	return false;
+}
+
+/* A #define of the sources, kept until every definition is seen. */
+typedef struct Macro {
+	int name;
+	bool is_func;
+	const char *params, *pend; /* function-like: the text between ( and ) */
+	const char *body, *end;
+} Macro;
+
+typedef Array(Macro) MacroList;
+
+static bool is_param(const Macro *m, const Token *t)
+{
+	const char *p = m->params;
+	Token pt;
+
+	while (p && next_token(&p, m->pend, &pt))
+		if (pt.kind == 'i' && pt.n == t->n && memcmp(pt.s, t->s, t->n) == 0)
+			return true;
+	return false;
+}
+
+static void escape_global_named(const Token *t);
+static NameKind macro_kind(MacroList *ml, int name, int depth);
+
+/*
+ * Is the body harmless: it computes a value from its parameters,
+ * literals, constants and pure functions, with no assignment, no
+ * dereference, no member access, no statement?
+ */
+static bool macro_pure(MacroList *ml, const Macro *m, int depth)
+{
+	const char *p = m->body;
+	Token t, prev = { NULL, 0, 'p' };
+	bool pure = true;
+
+	while (next_token(&p, m->end, &t)) {
+		if (t.kind == 'i') {
+			int id = intern(t.s, t.n);
+			NameKind k = (NameKind)name_info(id)->kind;
+
+			if (m->is_func && is_param(m, &t))
+				;
+			else if (is_type_word(&t))
+				;
+			else if (k == NM_CONST || (k == NM_EXT && name_info(id)->ext == EXT_PURE))
+				;
+			else if (macro_kind(ml, id, depth + 1) == NM_CONST ||
+			         macro_kind(ml, id, depth + 1) == NM_EXT)
+				;
+			else {
+				pure = false;
+				escape_global_named(&t);
+			}
+		} else if (t.kind == 'p') {
+			bool after_operand = prev.kind == 'i' || prev.kind == 'n' || tok_is(&prev, ")") ||
+			                     tok_is(&prev, "]");
+			static const char *const bad[] = { "=", "++", "--", "+=", "-=", "*=", "/=", "%=",
+			                                   "&=", "|=", "^=", "<<=", ">>=", "{", "}", ";",
+			                                   "#", "##", "->", ".", "[" };
+
+			for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+				if (tok_is(&t, bad[i]))
+					pure = false;
+			if ((tok_is(&t, "*") || tok_is(&t, "&")) && !after_operand)
+				pure = false; /* unary: dereference or address */
+		}
+		prev = t;
+	}
+	return pure;
+}
+
+/*
+ * NM_CONST (object-like, harmless), NM_EXT (function-like, pure: its
+ * NameInfo says EXT_PURE), NM_OPAQUE, or NM_UNKNOWN when not a macro.
+ */
+static NameKind macro_kind(MacroList *ml, int name, int depth)
+{
+	NameInfo *ni = name_info(name);
+	bool found = false, pure = true, is_func = false, has_val = true, first = true;
+	int64_t val = 0;
+
+	if (ni->kind == NM_OPAQUE || ni->kind == NM_CONST ||
+	    (ni->kind == NM_EXT && ni->ext == EXT_PURE))
+		return (NameKind)ni->kind;
+	if (depth > 8)
+		return NM_OPAQUE;
+	for (uint32_t i = 0; i < ml->len; i++) {
+		const Macro *m = &ml->items[i];
+		const char *p = m->body;
+		Token t, t2;
+		int64_t v;
+
+		if (m->name != name)
+			continue;
+		found = true;
+		is_func |= m->is_func;
+		pure &= macro_pure(ml, m, depth);
+		/* an integer literal, possibly parenthesized and negated */
+		bool neg = false, ok = false;
+		while (next_token(&p, m->end, &t) && (tok_is(&t, "(") || tok_is(&t, "-")))
+			neg ^= tok_is(&t, "-");
+		if (tok_int(&t, &v)) {
+			ok = true;
+			while (next_token(&p, m->end, &t2))
+				ok &= tok_is(&t2, ")");
+		}
+		if (!ok || m->is_func || (!first && val != (neg ? -v : v)))
+			has_val = false;
+		else
+			val = neg ? -v : v;
+		first = false;
+	}
+	if (!found)
+		return NM_UNKNOWN;
+	ni = name_slot(name);
+	if (!pure) {
+		ni->kind = NM_OPAQUE;
+	} else if (is_func) {
+		ni->kind = NM_EXT;
+		ni->ext = EXT_PURE;
+	} else {
+		ni->kind = NM_CONST;
+		ni->has_val = has_val;
+		ni->val = val;
+	}
+	return (NameKind)ni->kind;
+}
+
+/* Collects the #define lines of src that the preprocessor scan left active. */
+static void scan_defines(const Source *src, MacroList *ml)
+{
+	const char *text = src->text, *end = text + src->len;
+
+	for (uint32_t ln = 0; ln < src->nlines; ln++) {
+		const char *p = text + src->line_start[ln], *e;
+		const Hidden *h;
+		Macro m = { 0 };
+		Token t;
+
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p >= end || *p != '#')
+			continue;
+		h = source_hidden_at(src, (uint32_t)(p - text));
+		if (h && h->kind == HIDE_INACTIVE)
+			continue;
+		p++;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (end - p < 7 || memcmp(p, "define", 6) != 0 || is_ident_char(p[6]))
+			continue;
+		p += 6;
+		/* the logical line ends at a newline not preceded by a backslash */
+		for (e = p; e < end && !(*e == '\n' && e[-1] != '\\'); e++)
+			;
+		if (!next_token(&p, e, &t) || t.kind != 'i')
+			continue;
+		m.name = intern(t.s, t.n);
+		if (p < e && *p == '(') {
+			m.is_func = true;
+			m.params = p + 1;
+			while (p < e && *p != ')')
+				p++;
+			m.pend = p;
+			p = p < e ? p + 1 : e;
+		}
+		m.body = p;
+		m.end = e;
+		array_push(ml, m);
+	}
+}
+
+/* Enumerators: identifiers starting the items of enum { ... } bodies. */
+static void scan_enums(const Source *src)
+{
+	const char *text = src->text, *end = text + src->len, *p = text;
+	Token t;
+
+	while (next_token(&p, end, &t)) {
+		int depth = 0;
+		bool item_start = true;
+
+		if (!(t.kind == 'i' && tok_is(&t, "enum")))
+			continue;
+		if (!next_token(&p, end, &t))
+			return;
+		if (t.kind == 'i' && !next_token(&p, end, &t))
+			return;
+		if (!tok_is(&t, "{"))
+			continue;
+		while (next_token(&p, end, &t) && !(depth == 0 && tok_is(&t, "}"))) {
+			if (tok_is(&t, "(") || tok_is(&t, "{"))
+				depth++;
+			else if (tok_is(&t, ")") || tok_is(&t, "}"))
+				depth--;
+			else if (depth == 0 && tok_is(&t, ","))
+				item_start = true;
+			else if (item_start && t.kind == 'i') {
+				NameInfo *ni = name_slot(intern(t.s, t.n));
+
+				if (ni->kind == NM_UNKNOWN)
+					ni->kind = NM_CONST;
+				item_start = false;
+			} else {
+				item_start = false;
+			}
+		}
+	}
+}
+
+static void escape_global_named(const Token *t)
+{
+	int id = intern(t->s, t->n);
+
+	for (uint32_t i = 0; i < acc.prog->globals.len; i++)
+		if (acc.prog->globals.items[i]->name == id)
+			acc_info(acc.prog->globals.items[i])->escapes = true;
+}
+
+/*
+ * A file-scope pointer initialized with an address (`float *gp = buf;`)
+ * whose initializer pp_scan hid: the text up to the ';' is scanned and
+ * every global it names escapes.
+ */
+void names_scan_hidden_initializers(void)
+{
+	for (uint32_t i = 0; i < acc.prog->globals.len; i++) {
+		Var *g = acc.prog->globals.items[i];
+		const char *p, *end;
+		int depth = 0;
+		Token t;
+
+		if (!g->init_hidden || !g->src || !type_has_pointer(g->type, 0))
+			continue;
+		p = g->src->text + g->start;
+		end = g->src->text + g->src->len;
+		while (next_token(&p, end, &t)) {
+			if (tok_is(&t, "{") || tok_is(&t, "("))
+				depth++;
+			else if (tok_is(&t, "}") || tok_is(&t, ")"))
+				depth--;
+			else if (depth <= 0 && tok_is(&t, ";"))
+				break;
+			else if (t.kind == 'i')
+				escape_global_named(&t);
+		}
+	}
+}
+
+void names_init(void)
+{
+	MacroList ml = { 0 };
+
+	array_free(&name_table);
+	for (size_t i = 0; i < sizeof(pure_funcs) / sizeof(pure_funcs[0]); i++) {
+		NameInfo *ni = name_slot(intern(pure_funcs[i], strlen(pure_funcs[i])));
+		ni->kind = NM_EXT;
+		ni->ext = EXT_PURE;
+	}
+	for (size_t i = 0; i < sizeof(ext_funcs) / sizeof(ext_funcs[0]); i++) {
+		NameInfo *ni = name_slot(intern(ext_funcs[i].name, strlen(ext_funcs[i].name)));
+		ni->kind = NM_EXT;
+		ni->ext = (uint8_t)ext_funcs[i].ext;
+		ni->arg = (int8_t)ext_funcs[i].arg;
+	}
+	for (size_t i = 0; i < sizeof(std_consts) / sizeof(std_consts[0]); i++) {
+		NameInfo *ni = name_slot(intern(std_consts[i].name, strlen(std_consts[i].name)));
+		ni->kind = NM_CONST;
+		ni->has_val = std_consts[i].has_val;
+		ni->val = std_consts[i].val;
+	}
+	static const char *const ioobjs[] = { "stdin", "stdout", "stderr" };
+	for (size_t i = 0; i < 3; i++)
+		name_slot(intern(ioobjs[i], strlen(ioobjs[i])))->kind = NM_IOOBJ;
+	for (uint32_t i = 0; i < acc.prog->sources.len; i++)
+		scan_enums(acc.prog->sources.items[i]);
+	/* the sources' macros override the standard names they redefine */
+	for (uint32_t i = 0; i < acc.prog->sources.len; i++)
+		scan_defines(acc.prog->sources.items[i], &ml);
+	for (uint32_t i = 0; i < ml.len; i++) {
+		NameInfo *ni = name_slot(ml.items[i].name);
+		if (ni->kind == NM_CONST || ni->kind == NM_EXT)
+			ni->kind = NM_UNKNOWN;
+	}
+	for (uint32_t i = 0; i < ml.len; i++)
+		macro_kind(&ml, ml.items[i].name, 0);
+	array_free(&ml);
+	/* functions of the program last: a definition beats a same-named macro */
+	for (uint32_t i = 0; i < acc.prog->decls.len; i++) {
+		NameInfo *ni = name_slot(acc.prog->decls.items[i]->name);
+		if (ni->kind != NM_EXT)
+			ni->kind = NM_FUNC;
+	}
+	for (uint32_t i = 0; i < acc.prog->funcs.len; i++)
+		name_slot(acc.prog->funcs.items[i]->name)->kind = NM_FUNC;
+}
+
+/* The library function a call names, EXT_UNKNOWN if none. */
+ExtKind names_call_ext(const Expr *call, int *arg)
+{
+	NameInfo *ni = name_info(call->name);
+
+	*arg = ni->arg;
+	return ni->kind == NM_EXT ? (ExtKind)ni->ext : EXT_UNKNOWN;
+}
+
+NameKind names_kind(int name)
+{
+	return (NameKind)name_info(name)->kind;
+}
+
+bool names_value(int name, int64_t *val)
+{
+	NameInfo *ni = name_info(name);
+
+	*val = ni->val;
+	return ni->kind == NM_CONST && ni->has_val;
+}

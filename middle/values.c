@@ -1,0 +1,589 @@
+/*
+ * values.c - access analysis: the interval of values an integer expression
+ * may take and where a pointer expression leads (base object, byte offset),
+ * following locals defined once; and functions that return one constant.
+ */
+#include "middle.h"
+
+/* ------------------------------------------------------------------ */
+/* Values: integer intervals and pointer targets                        */
+/* ------------------------------------------------------------------ */
+
+const Bind *val_env_find(const Env *env, const Var *v)
+{
+	for (uint32_t i = env ? env->len : 0; i-- > 0;)
+		if (env->items[i].var == v)
+			return &env->items[i];
+	return NULL;
+}
+
+void val_env_push(Env *env, const Var *v, Ival val)
+{
+	Bind b = { v, val, NULL };
+
+	array_push(env, b);
+}
+
+/* Same computation (for pure expressions: no calls, no memory). */
+static bool expr_equal(const Expr *a, const Expr *b)
+{
+	if (a == b)
+		return true;
+	if (!a || !b || a->kind != b->kind || a->op != b->op)
+		return false;
+	switch (a->kind) {
+	case EX_NUM:
+		return a->num.is_float == b->num.is_float && a->num.ival == b->num.ival &&
+		       (!a->num.is_float || a->num.fval == b->num.fval);
+	case EX_VAR:
+		return a->var == b->var;
+	case EX_NAME:
+		return a->name == b->name;
+	case EX_CAST:
+		if (a->cast_type != b->cast_type &&
+		    (!a->cast_type || !b->cast_type || a->cast_type->kind != b->cast_type->kind ||
+		     a->cast_type->size != b->cast_type->size || a->cast_type->tag != b->cast_type->tag ||
+		     a->cast_type->is_unsigned != b->cast_type->is_unsigned))
+			return false;
+		return expr_equal(a->lhs, b->lhs);
+	case EX_UNARY:
+	case EX_BINARY:
+		return expr_equal(a->lhs, b->lhs) && expr_equal(a->rhs, b->rhs);
+	default:
+		return false;
+	}
+}
+
+Ptr val_ptr_make(PtrKind kind) { return (Ptr){ kind, NULL, { 0, 0 }, NULL }; }
+
+Ptr val_ptr_obj(Var *base, Ival off, Type *type)
+{
+	return (Ptr){ P_OBJ, base, off, type };
+}
+
+/* A local or parameter whose value the analysis may follow. */
+bool val_followable(const Var *v)
+{
+	VarInfo *vi = acc_lookup(v);
+
+	/* the lowering's addr_taken also counts an array decaying into a call */
+	return vi && (v->scope == VAR_LOCAL || v->scope == VAR_PARAM) &&
+	       v->storage != SC_STATIC && !vi->addr &&
+	       !(v->addr_taken && !type_is_array(v->type)) &&
+	       !(v->type && v->type->is_volatile) && vi->kind == OBJ_VAR;
+}
+
+/* Defined exactly once, by a plain '=' or an initializer. */
+bool val_single_def(const VarInfo *vi)
+{
+	return vi->ndefs == 1 && vi->def && !vi->self_def;
+}
+
+int64_t val_alloc_size(const Expr *call, int arg)
+{
+	Ival n;
+
+	if (arg == -2 && call->args.len >= 2)
+		n = iv_mul(val_int(call->args.items[0], NULL), val_int(call->args.items[1], NULL));
+	else if (arg >= 0 && (uint32_t)arg < call->args.len)
+		n = val_int(call->args.items[arg], NULL);
+	else
+		return -1;
+	return iv_is_const(n) && n.lo > 0 ? n.lo : -1;
+}
+
+/*
+ * Pointer local v is defined once, by rhs, a load from memory, in a
+ * declaration at its function's top level (run once per call: no goto):
+ * its value is fixed, so the memory it points to is an object of its own.
+ */
+static bool loaded_once(const Var *v, const VarInfo *vi, const Expr *rhs)
+{
+	const Stmt *body = v->func ? v->func->body : NULL;
+	const Expr *e = ir_strip_casts(rhs);
+	FuncInfo *fi = v->func ? acc_func(v->func) : NULL;
+
+	if (v->scope != VAR_LOCAL || !type_is_ptr(v->type) || !val_single_def(vi) || vi->def != rhs ||
+	    !body || !fi || fi->has_goto || !e ||
+	    !(e->kind == EX_INDEX || e->kind == EX_MEMBER ||
+	      (e->kind == EX_UNARY && e->op == OP_DEREF)))
+		return false;
+	for (uint32_t i = 0; i < body->body.len; i++) {
+		const Stmt *d = body->body.items[i];
+
+		if (d->kind == ST_DECL && d->var == v && d->expr == rhs)
+			return true;
+	}
+	return false;
+}
+
+/* The value of pointer v's definition rhs, evaluated in env. */
+Ptr val_def_ptr(Var *v, Expr *rhs, const Env *env)
+{
+	Expr *call = ir_strip_casts(rhs);
+	Type *pt = type_is_ptr(v->type) ? v->type->base : NULL;
+	VarInfo *vi = acc_info(v);
+	int arg;
+	Ptr p;
+
+	if (call && call->kind == EX_CALL && !call->callee_func &&
+	    names_call_ext(call, &arg) == EXT_ALLOC) {
+		if (!val_single_def(vi))
+			return val_ptr_make(P_UNKNOWN);
+		return val_ptr_obj(obj_star(v, OBJ_ALLOC, val_alloc_size(call, arg)), iv_const(0), pt);
+	}
+	p = val_ptr(rhs, env);
+	if (p.kind == P_UNKNOWN && loaded_once(v, vi, rhs))
+		p = val_ptr_obj(obj_star(v, OBJ_LOADED, -1), iv_const(0), pt);
+	if (pt && p.kind == P_OBJ)
+		p.type = pt;
+	return p;
+}
+
+/*
+ * The one base every definition of a multiply-defined pointer leads to
+ * (p++, p += k keep it), with an unknown offset; P_UNKNOWN when they differ.
+ */
+static Ptr stable_base(Var *v)
+{
+	VarInfo *vi = acc_info(v);
+	Ptr r = val_ptr_make(P_NONE);
+
+	if (vi->base_done)
+		return vi->ptr;
+	vi->busy = true;
+	if (v->scope == VAR_PARAM)
+		r = val_ptr_obj(obj_star(v, OBJ_POINTEE, -1), IV_TOP, NULL);
+	for (uint32_t i = 0; i < vi->rhs.len; i++) {
+		Ptr p = val_def_ptr(v, vi->rhs.items[i], NULL);
+
+		if (p.kind == P_SELF || p.kind == P_NULL)
+			continue;
+		if (r.kind == P_NONE)
+			r = p;
+		else if (!(r.kind == P_OBJ && p.kind == P_OBJ && r.base == p.base) &&
+		         !(r.kind == P_RODATA && p.kind == P_RODATA))
+			r = val_ptr_make(P_UNKNOWN);
+	}
+	if (r.kind == P_NONE)
+		r = val_ptr_make(P_UNKNOWN);
+	r.off = IV_TOP;
+	r.type = type_is_ptr(v->type) ? v->type->base :
+	         type_is_array(v->type) ? v->type->base : NULL;
+	vi->busy = false;
+	vi->base_done = true;
+	vi->ptr = r;
+	return r;
+}
+
+/* The pointer value of variable v (an array decays). */
+Ptr val_var_ptr(Var *v)
+{
+	Type *t = v->type;
+	VarInfo *vi;
+
+	if (type_is_array(t) && v->scope != VAR_PARAM)
+		return val_ptr_obj(v, iv_const(0), t->base);
+	if (!t || !(t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_NAMED))
+		return val_ptr_make(P_NONE);
+	if (t->kind == TY_NAMED && type_int_typedef(t->tag, &(int){ 0 }, &(bool){ false }))
+		return val_ptr_make(P_NONE);
+	if (!val_followable(v))
+		return val_ptr_make(P_UNKNOWN);
+	vi = acc_info(v);
+	if (vi->busy)
+		return val_ptr_make(P_SELF);
+	if (v->scope == VAR_PARAM && vi->ndefs == 0)
+		return val_ptr_obj(obj_star(v, OBJ_POINTEE, -1), iv_const(0), t->base);
+	if (val_single_def(vi) && v->scope == VAR_LOCAL) {
+		Ptr p;
+
+		if (vi->has_val)
+			return vi->ptr;
+		vi->busy = true; /* used before its definition was reached */
+		p = val_def_ptr(v, vi->def, NULL);
+		vi->busy = false;
+		return p.kind == P_SELF ? val_ptr_make(P_UNKNOWN) : p;
+	}
+	if (vi->ndefs == 0)
+		return val_ptr_make(P_UNKNOWN); /* never set: reading it is undefined */
+	return stable_base(v);
+}
+
+/* The integer value of variable v outside the environment. */
+Ival val_var_int(Var *v)
+{
+	VarInfo *vi = acc_lookup(v);
+	Ival r = type_range(v->type);
+
+	if (!val_followable(v) || !val_single_def(vi) || v->scope != VAR_LOCAL)
+		return r;
+	if (vi->has_val)
+		return vi->val;
+	if (vi->busy)
+		return r;
+	vi->busy = true;
+	r = iv_convert(val_int(vi->def, NULL), v->type);
+	vi->busy = false;
+	return r;
+}
+
+static Ival eval_binary(const Expr *e, const Env *env)
+{
+	Ival a, b;
+
+	switch (e->op) {
+	case OP_LT: case OP_GT: case OP_LE: case OP_GE: case OP_EQ: case OP_NE:
+	case OP_LOGAND: case OP_LOGOR:
+		return (Ival){ 0, 1 };
+	default:
+		break;
+	}
+	a = val_int(e->lhs, env);
+	b = val_int(e->rhs, env);
+	switch (e->op) {
+	case OP_ADD: return iv_add(a, b);
+	case OP_SUB: return iv_add(a, iv_neg(b));
+	case OP_MUL: return iv_mul(a, b);
+	case OP_DIV: return iv_div(a, b);
+	case OP_MOD: return iv_mod(a, b);
+	case OP_SHR: return iv_shr(a, b);
+	case OP_SHL: return iv_shl(a, b);
+	case OP_BITAND: return iv_and(a, b);
+	case OP_BITOR: case OP_BITXOR: return iv_or(a, b);
+	default: return IV_TOP;
+	}
+}
+
+static Ival eval_int1(const Expr *e, const Env *env);
+
+/*
+ * Every value integer expression e may take in env; IV_TOP when unknown.  A
+ * condition known to hold on e (`1 <= (i % 130)`) narrows it further.
+ */
+Ival val_int(const Expr *e, const Env *env)
+{
+	Ival r = eval_int1(e, env);
+	bool empty;
+
+	if (!e || e->kind == EX_VAR || e->kind == EX_NUM)
+		return r;
+	for (uint32_t i = 0; env && i < env->len; i++) {
+		const Bind *b = &env->items[i];
+		Ival m;
+
+		if (b->expr && expr_equal(b->expr, e)) {
+			m = iv_meet(r, b->val, &empty);
+			if (!empty)
+				r = m;
+		}
+	}
+	return r;
+}
+
+static Ival eval_int1(const Expr *e, const Env *env)
+{
+	const Bind *b;
+
+	if (!e)
+		return IV_TOP;
+	switch (e->kind) {
+	case EX_NUM:
+		return e->num.is_float ? IV_TOP : iv_const(e->num.ival);
+	case EX_SIZEOF:
+		return e->num.ival > 0 ? iv_const(e->num.ival) : IV_TOP;
+	case EX_VAR:
+		if ((b = val_env_find(env, e->var)))
+			return b->val;
+		return val_var_int(e->var);
+	case EX_NAME: {
+		int64_t v;
+		return names_value(e->name, &v) ? iv_const(v) : IV_TOP;
+	}
+	case EX_UNARY:
+		switch (e->op) {
+		case OP_NEG: return iv_neg(val_int(e->lhs, env));
+		case OP_PLUS: return val_int(e->lhs, env);
+		case OP_BITNOT: return iv_add(iv_neg(val_int(e->lhs, env)), iv_const(-1));
+		case OP_NOT: return (Ival){ 0, 1 };
+		default: return IV_TOP;
+		}
+	case EX_BINARY:
+		return eval_binary(e, env);
+	case EX_COND:
+		return iv_join(val_int(e->lhs, env), val_int(e->rhs, env));
+	case EX_COMMA:
+		return val_int(e->rhs, env);
+	case EX_CAST:
+		if (type_range(e->cast_type).lo == IV_NINF && type_range(e->cast_type).hi == IV_PINF &&
+		    !(e->cast_type && type_int(e->cast_type, &(int){ 0 }, &(bool){ false })))
+			return IV_TOP; /* float or unknown type */
+		return iv_convert(val_int(e->lhs, env), e->cast_type);
+	default:
+		return IV_TOP;
+	}
+}
+
+/* An lvalue of array type decays; one of pointer type is a loaded pointer. */
+static Ptr decay_or_load(Ptr l)
+{
+	if (l.kind != P_OBJ && l.kind != P_UNKNOWN && l.kind != P_RODATA)
+		return l;
+	if (type_is_array(l.type)) {
+		l.type = l.type->base;
+		return l;
+	}
+	if (l.kind == P_RODATA)
+		return val_ptr_make(P_NONE);
+	if (!l.type || type_is_ptr(l.type) ||
+	    (l.type->kind == TY_NAMED && !type_int_typedef(l.type->tag, &(int){ 0 }, &(bool){ false })))
+		return val_ptr_make(P_UNKNOWN);
+	return val_ptr_make(P_NONE);
+}
+
+/* p + k elements (k bytes for void). */
+static Ptr ptr_offset(Ptr p, Ival k)
+{
+	int64_t size;
+
+	if (p.kind != P_OBJ)
+		return p;
+	size = type_size(p.type);
+	p.off = size > 0 ? iv_add(p.off, iv_mul(k, iv_const(size))) : IV_TOP;
+	return p;
+}
+
+static Ptr ptr_join(Ptr a, Ptr b)
+{
+	if (a.kind == P_NULL || a.kind == P_SELF)
+		return b;
+	if (b.kind == P_NULL || b.kind == P_SELF)
+		return a;
+	if (a.kind == P_NONE && b.kind == P_NONE)
+		return a;
+	if (a.kind == P_RODATA && b.kind == P_RODATA)
+		return a;
+	if (a.kind == P_OBJ && b.kind == P_OBJ && a.base == b.base) {
+		a.off = iv_join(a.off, b.off);
+		if (type_size(a.type) != type_size(b.type))
+			a.type = NULL;
+		return a;
+	}
+	return val_ptr_make(P_UNKNOWN);
+}
+
+static Ptr resolve_cast(const Expr *e, const Env *env)
+{
+	Type *t = e->cast_type;
+	Ptr p;
+
+	if (t && t->kind == TY_PTR) {
+		p = val_ptr(e->lhs, env);
+		if (p.kind == P_NONE)
+			return val_ptr_make(P_UNKNOWN); /* an integer made a pointer */
+		p.type = t->base;
+		return p;
+	}
+	if (t && t->kind == TY_NAMED && !type_int_typedef(t->tag, &(int){ 0 }, &(bool){ false })) {
+		p = val_ptr(e->lhs, env);
+		p.type = NULL;
+		return p;
+	}
+	return val_ptr_make(P_NONE);
+}
+
+static Ptr resolve_call(const Expr *e, const Env *env)
+{
+	int arg;
+
+	if (e->callee_func)
+		return type_is_ptr(e->callee_func->ret) ? val_ptr_make(P_UNKNOWN) : val_ptr_make(P_NONE);
+	switch (names_call_ext(e, &arg)) {
+	case EXT_PURE:
+		/* a value computed from its arguments: a pointer only if one came in */
+		for (uint32_t i = 0; i < e->args.len; i++)
+			if (val_ptr(e->args.items[i], env).kind > P_NULL)
+				return val_ptr_make(P_UNKNOWN);
+		return val_ptr_make(P_NONE);
+	case EXT_MEMCPY:
+	case EXT_MEMSET:
+		return e->args.len ? val_ptr(e->args.items[0], env) : val_ptr_make(P_UNKNOWN);
+	default:
+		return val_ptr_make(P_UNKNOWN);
+	}
+}
+
+/* Where the pointer value of e leads. */
+Ptr val_ptr(const Expr *e, const Env *env)
+{
+	Ptr p, q;
+
+	if (!e)
+		return val_ptr_make(P_UNKNOWN);
+	switch (e->kind) {
+	case EX_VAR:
+		return val_var_ptr(e->var);
+	case EX_NAME: {
+		int64_t v;
+		if (names_value(e->name, &v) && v == 0)
+			return val_ptr_make(P_NULL);
+		return names_kind(e->name) == NM_IOOBJ ? val_ptr_make(P_RODATA) : val_ptr_make(P_UNKNOWN);
+	}
+	case EX_NUM:
+		return !e->num.is_float && e->num.ival == 0 ? val_ptr_make(P_NULL) : val_ptr_make(P_NONE);
+	case EX_STR:
+		return val_ptr_make(P_RODATA);
+	case EX_UNARY:
+		if (e->op == OP_ADDR)
+			return val_loc(e->lhs, env);
+		if (e->op == OP_DEREF)
+			return decay_or_load(val_loc(e, env));
+		if (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC ||
+		    e->op == OP_POSTDEC || e->op == OP_PLUS)
+			return val_ptr(e->lhs, env);
+		return val_ptr_make(P_NONE);
+	case EX_INDEX:
+	case EX_MEMBER:
+		return decay_or_load(val_loc(e, env));
+	case EX_CAST:
+		return resolve_cast(e, env);
+	case EX_BINARY:
+		if (e->op == OP_ADD) {
+			p = val_ptr(e->lhs, env);
+			if (p.kind != P_NONE)
+				return ptr_offset(p, val_int(e->rhs, env));
+			p = val_ptr(e->rhs, env);
+			return p.kind == P_NONE ? p : ptr_offset(p, val_int(e->lhs, env));
+		}
+		if (e->op == OP_SUB) {
+			p = val_ptr(e->lhs, env);
+			q = val_ptr(e->rhs, env);
+			if (p.kind == P_NONE || (q.kind != P_NONE && q.kind != P_NULL))
+				return val_ptr_make(P_NONE); /* integer, or a pointer difference */
+			return ptr_offset(p, iv_neg(val_int(e->rhs, env)));
+		}
+		return val_ptr_make(P_NONE);
+	case EX_COND:
+		return ptr_join(val_ptr(e->lhs, env), val_ptr(e->rhs, env));
+	case EX_COMMA:
+		return val_ptr(e->rhs, env);
+	case EX_ASSIGN:
+		return e->op == OP_ASSIGN ? val_ptr(e->rhs, env) : val_ptr(e->lhs, env);
+	case EX_CALL:
+		return resolve_call(e, env);
+	case EX_SIZEOF:
+		return val_ptr_make(P_NONE);
+	default:
+		return val_ptr_make(P_UNKNOWN);
+	}
+}
+
+static Ptr resolve_member(const Expr *e, const Env *env)
+{
+	Ptr p = e->op == OP_ARROW ? val_ptr(e->lhs, env) : val_loc(e->lhs, env);
+	const Member *m;
+
+	if (p.kind == P_NONE)
+		return p; /* a member of a struct value (a call's result) */
+	if (p.kind == P_NULL)
+		return val_ptr_make(P_UNKNOWN);
+	m = type_member(p.type, e->name);
+	if (!m) {
+		p.off.hi = IV_PINF; /* somewhere at or after the aggregate's start */
+		p.type = NULL;
+		return p;
+	}
+	if (p.type->kind == TY_UNION)
+		;
+	else if (m->offset < 0)
+		p.off.hi = IV_PINF;
+	else
+		p.off = iv_add(p.off, iv_const(m->offset));
+	p.type = m->type;
+	return p;
+}
+
+/* The storage lvalue e designates: base, byte offset, and its type. */
+Ptr val_loc(const Expr *e, const Env *env)
+{
+	Ptr p;
+	const Expr *idx;
+
+	if (!e)
+		return val_ptr_make(P_UNKNOWN);
+	switch (e->kind) {
+	case EX_VAR:
+		return val_ptr_obj(e->var, iv_const(0), e->var->type);
+	case EX_STR:
+		return (Ptr){ P_RODATA, NULL, { 0, 0 }, e->type };
+	case EX_INDEX:
+		p = val_ptr(e->lhs, env);
+		idx = e->rhs;
+		if (p.kind == P_NONE) { /* i[a] */
+			p = val_ptr(e->rhs, env);
+			idx = e->lhs;
+		}
+		if (p.kind == P_NONE || p.kind == P_NULL || p.kind == P_SELF)
+			return (Ptr){ P_UNKNOWN, NULL, { 0, 0 }, e->type };
+		return ptr_offset(p, val_int(idx, env));
+	case EX_UNARY:
+		if (e->op != OP_DEREF)
+			return val_ptr_make(P_UNKNOWN);
+		p = val_ptr(e->lhs, env);
+		if (p.kind == P_NONE || p.kind == P_NULL || p.kind == P_SELF)
+			return (Ptr){ P_UNKNOWN, NULL, { 0, 0 }, e->type };
+		return p;
+	case EX_MEMBER:
+		return resolve_member(e, env);
+	case EX_CALL:
+		return val_ptr_make(P_NONE); /* a struct value: not memory of ours */
+	default:
+		return (Ptr){ P_UNKNOWN, NULL, { 0, 0 }, e->type };
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Constant returns                                                    */
+/* ------------------------------------------------------------------ */
+
+typedef struct Returns {
+	int n;
+	bool ok;
+	int64_t val;
+} Returns;
+
+static void check_return(Stmt *s, void *ctx)
+{
+	Returns *r = ctx;
+	int64_t v = 0;
+
+	if (s->kind != ST_RETURN)
+		return;
+	if (!s->expr || !ir_const_eval(s->expr, &v) || (r->n > 0 && v != r->val))
+		r->ok = false;
+	r->val = v;
+	r->n++;
+}
+
+static void no_expr(Expr *e, void *ctx)
+{
+	(void)e;
+	(void)ctx;
+}
+
+bool func_returns_constant(const Func *f, int64_t *value)
+{
+	Returns r = { 0, true, 0 };
+	const Stmt *last;
+
+	if (!f->body || !f->ret || f->ret->kind == TY_VOID || f->body->body.len == 0)
+		return false;
+	last = f->body->body.items[f->body->body.len - 1];
+	if (last->kind != ST_RETURN)
+		return false; /* control may run off the end */
+	ir_visit_stmt(f->body, no_expr, check_return, &r);
+	if (!r.ok || r.n == 0)
+		return false;
+	*value = r.val;
+	return true;
+}

@@ -243,9 +243,9 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 		lower_resolve_calls(prog);
 		mt_build(prog);
 		compute_summaries(prog);
-		build_mfg(prog);
-		compute_eec(prog);
-		build_mtg(prog);
+		mfg_build(prog);
+		eec_compute(prog);
+		mtg_build(prog);
 		plans = plan_program(prog, opts->ncores);
 		ok = assign_power(&plans, fv, opts) && write_graphs(prog, &plans, opts, fv);
 	}

@@ -1,13 +1,35 @@
 /*
  * backend.h - mtpar's back end: the single-pass edit list that rewrites the
- * original source text (comments, macros and layout survive), and writing
- * the result without ever leaving a partial output file.
+ * original source text (comments, macros and layout survive), the code
+ * generator, and the files mtpar writes (the program, DOT, the Gantt chart),
+ * each without ever leaving a partial output file.
  */
 #ifndef MTPAR_BACKEND_H
 #define MTPAR_BACKEND_H
 
 #include "frontend.h"
 #include "middle.h"
+
+/* ------------------------------------------------------------------ */
+/* output.c: writing a file without ever leaving a partial one          */
+/* ------------------------------------------------------------------ */
+
+/* Writes a file's contents to out; false on an error (errno says which, if set). */
+typedef bool OutputFn(FILE *out, void *ctx);
+
+typedef enum OutputStatus {
+	OUTPUT_OK,
+	OUTPUT_CANNOT_CREATE, /* no temporary file beside path (a missing directory, ...) */
+	OUTPUT_CANNOT_WRITE,  /* fn, a write, the close or the rename failed */
+} OutputStatus;
+
+/*
+ * Creates path with what fn writes: into a temporary file beside it
+ * (path.tmp.XXXXXX, the usual mode), renamed into place only when fn and
+ * every write succeeded, removed otherwise.  On failure errno is the
+ * cause's (or what fn left); the caller reports it in its own words.
+ */
+OutputStatus output_write(const char *path, OutputFn *fn, void *ctx);
 
 /* ------------------------------------------------------------------ */
 /* edit.c: collect insertions and replacements, apply them in one pass */
@@ -38,9 +60,8 @@ bool edit_apply(const Source *src, EditList *list, FILE *out);
  */
 char *edit_apply_range(const Source *src, EditList *list, uint32_t start, uint32_t end);
 /*
- * Writes the edited source to path atomically: a temporary file beside it,
- * renamed into place only when everything was written.  False after a
- * diagnostic.
+ * Writes the edited source to path through output_write.  False after a
+ * diagnostic ("cannot create output", "cannot write output").
  */
 bool edit_write_file(const Source *src, EditList *list, const char *path);
 
@@ -62,7 +83,7 @@ typedef struct CodegenOptions {
  * threads once, runs each core's tasks with end flags between cores and
  * keeps the original span as the fallback when no full team is available.
  * A plan without tasks, whose schedule uses one core, or that
- * codegen_check_plan refuses (with a remark) generates nothing; when no
+ * check_plan refuses (with a remark) generates nothing; when no
  * plan generates code no edit is added at all.  The generated function is
  * safe to call again and again, not concurrently (static flags).  Dies on
  * a plan that breaks the planner's invariants (a task scheduled twice, an
@@ -72,6 +93,22 @@ typedef struct CodegenOptions {
  */
 bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOptions *opts,
                      EditList *edits_per_source);
+/* ------------------------------------------------------------------ */
+/* rtcheck.c: the run-time checks of a parallel region's fork condition */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The text that follows `if (mtpar_can_fork(N)` in plan's span block:
+ * ` &&` and a check for each pair of loaded pointers the plan assumed apart,
+ * then for each workspace buffer a chunk uses, its allocation; lines
+ * indented by indent.  Caller frees the result.
+ */
+char *rtcheck_condition(const ParPlan *p, const char *indent);
+
+/* ------------------------------------------------------------------ */
+/* check.c: what the code generator can express                        */
+/* ------------------------------------------------------------------ */
+
 /*
  * Can the code generator express plan?  False with the reason in why
  * (size bytes) when it cannot do so without changing the program's
@@ -83,17 +120,17 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
  * effects (evaluated once per chunk).  The planner or the driver may call
  * it to keep such a function sequential with the reason in why_not.
  */
-bool codegen_check_plan(const ParPlan *plan, char *why, size_t size);
+bool check_plan(const ParPlan *plan, char *why, size_t size);
 /*
  * Can callee c->callee be cloned into c's parts for chunks called from
  * caller: every top-level statement besides the parts harmless when every
  * chunk runs it (declarations with private initializers, a constant
  * return), no part that returns or jumps, no callee variable that carries
  * a value from one part to another (each chunk call has fresh locals), and
- * every split part passing codegen_split_ok?  False with the reason in why.
+ * every split part passing check_split?  False with the reason in why.
  * The planner can fall back to a whole task for that call.
  */
-bool codegen_check_clone(const Clone *c, const Func *caller, char *why, size_t size);
+bool check_clone(const Clone *c, const Func *caller, char *why, size_t size);
 /*
  * Can the header of split part sl of callee be rewritten for chunks: a for
  * loop whose first IV counts up by sl->step from sl->lo below sl->hi, whose
@@ -102,7 +139,29 @@ bool codegen_check_clone(const Clone *c, const Func *caller, char *why, size_t s
  * outside the loop in callee?  It does not test that the loop is DOALL:
  * that is the planner's.  False with the reason in why.
  */
-bool codegen_split_ok(const SplitLoop *sl, const Func *callee, char *why, size_t size);
+bool check_split(const SplitLoop *sl, const Func *callee, char *why, size_t size);
+
+/* The variable an init part of a for header sets (`T v = e`, `v = e`), and e. */
+bool check_header_init(const Stmt *s, Var **v, const Expr **init);
+
+/* ------------------------------------------------------------------ */
+/* scan.c: the source text around the IR                               */
+/* ------------------------------------------------------------------ */
+
+/* The 1-based line of src's byte. */
+uint32_t scan_line(const Source *src, uint32_t byte);
+/* Past blanks and comments from i (text t up to end). */
+uint32_t scan_skip_blanks(const char *t, uint32_t i, uint32_t end);
+/*
+ * The declarator name of f's definition: the first occurrence of the name,
+ * outside comments and literals, that is followed by '(' (after blanks).
+ * Fills the name's offset, its '(' and the matching ')'.
+ */
+bool scan_declarator(const Func *f, uint32_t *name_at, uint32_t *lparen, uint32_t *rparen);
+/* Is the parameter list between lparen and rparen empty or `void`? */
+bool scan_params_empty(const char *t, uint32_t lparen, uint32_t rparen);
+/* The blanks that start the line holding byte at (arena-owned). */
+const char *scan_indent(const Source *src, uint32_t at);
 
 /* ------------------------------------------------------------------ */
 /* gantt.c: the schedules as an SVG Gantt chart (--gantt)              */
@@ -116,5 +175,18 @@ bool codegen_split_ok(const SplitLoop *sl, const Func *callee, char *why, size_t
  * file renamed into place.  False after a diagnostic.
  */
 bool gantt_write(const PlanList *plans, const FvTable *t, const char *path);
+
+/* ------------------------------------------------------------------ */
+/* dot.c: Graphviz output through cgraph                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Writes every function's MTG (or MFG) as one DOT graph, loop bodies as
+ * nested clusters.  Returns false after a diagnostic (cannot write path).
+ */
+bool dot_write_mtg(const Program *prog, const char *path);
+bool dot_write_mfg(const Program *prog, const char *path);
+/* The same for one function only (its MTG, or its MFG when !mtg). */
+bool dot_write_func(const Program *prog, const char *func, bool mtg, const char *path);
 
 #endif /* MTPAR_BACKEND_H */

@@ -6,8 +6,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "backend.h"
 
@@ -84,42 +82,31 @@ char *edit_apply_range(const Source *src, EditList *list, uint32_t start, uint32
 	return buf;
 }
 
-/* mkstemp creates 0600; the output should get the usual mode. */
-static mode_t current_umask(void)
-{
-	mode_t m = umask(022);
+typedef struct EditedSource {
+	const Source *src;
+	EditList *list;
+} EditedSource;
 
-	umask(m);
-	return m;
+static bool write_edited(FILE *out, void *ctx)
+{
+	EditedSource *e = ctx;
+
+	return edit_apply(e->src, e->list, out);
 }
 
 bool edit_write_file(const Source *src, EditList *list, const char *path)
 {
-	size_t n = strlen(path);
-	char *tmp = xmalloc(n + 16);
-	FILE *out;
-	int fd;
-	bool ok;
+	EditedSource e = { src, list };
 
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".tmp.XXXXXX", 12);
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(out = fdopen(fd, "w"))) {
+	switch (output_write(path, write_edited, &e)) {
+	case OUTPUT_OK:
+		return true;
+	case OUTPUT_CANNOT_CREATE:
 		error_plain("%s: cannot create output: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		free(tmp);
 		return false;
+	case OUTPUT_CANNOT_WRITE:
+		break;
 	}
-	ok = fchmod(fd, 0666 & ~current_umask()) == 0;
-	ok = edit_apply(src, list, out) && ok;
-	ok = fclose(out) == 0 && ok;
-	if (ok && rename(tmp, path) != 0)
-		ok = false;
-	if (!ok) {
-		error_plain("%s: cannot write output: %s", path, strerror(errno));
-		unlink(tmp);
-	}
-	free(tmp);
-	return ok;
+	error_plain("%s: cannot write output: %s", path, strerror(errno));
+	return false;
 }

@@ -10,8 +10,6 @@
 #include <graphviz/gvc.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "backend.h"
 
@@ -222,42 +220,28 @@ static void draw_legend(Gantt *d)
 	text(d, "critical path", x + 18, d->y, true);
 }
 
-/* mkstemp creates 0600; the chart gets the usual mode. */
-static mode_t current_umask(void)
-{
-	mode_t m = umask(022);
+typedef struct Render {
+	GVC_t *gvc;
+	Agraph_t *g;
+} Render;
 
-	umask(m);
-	return m;
+static bool render_svg(FILE *out, void *ctx)
+{
+	Render *r = ctx;
+
+	return gvRender(r->gvc, r->g, "svg", out) == 0;
 }
 
-/* Renders g to path through a temporary file beside it. */
-static bool render_atomically(GVC_t *gvc, Agraph_t *g, const char *path)
+/* Renders g to path through the one output writer. */
+static bool render_to(GVC_t *gvc, Agraph_t *g, const char *path)
 {
-	size_t n = strlen(path);
-	char *tmp = xmalloc(n + 16);
-	FILE *out = NULL;
-	int fd;
-	bool ok;
+	Render r = { gvc, g };
 
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".tmp.XXXXXX", 12);
-	fd = mkstemp(tmp);
-	ok = fd >= 0 && (out = fdopen(fd, "w")) != NULL;
-	if (!ok && fd >= 0)
-		close(fd);
-	ok = ok && fchmod(fd, 0666 & ~current_umask()) == 0;
-	ok = ok && gvRender(gvc, g, "svg", out) == 0;
-	ok = out ? fclose(out) == 0 && ok : ok;
-	ok = ok && rename(tmp, path) == 0;
-	if (!ok) {
-		error_plain("%s: cannot write the Gantt chart: %s", path,
-		            errno ? strerror(errno) : "Graphviz cannot render SVG");
-		if (fd >= 0)
-			unlink(tmp);
-	}
-	free(tmp);
-	return ok;
+	if (output_write(path, render_svg, &r) == OUTPUT_OK)
+		return true;
+	error_plain("%s: cannot write the Gantt chart: %s", path,
+	            errno ? strerror(errno) : "Graphviz cannot render SVG");
+	return false;
 }
 
 bool gantt_write(const PlanList *plans, const FvTable *t, const char *path)
@@ -275,7 +259,7 @@ bool gantt_write(const PlanList *plans, const FvTable *t, const char *path)
 	ok = gvLayout(gvc, d.g, "nop") == 0;
 	if (!ok)
 		error_plain("%s: cannot draw the Gantt chart: Graphviz has no 'nop' layout", path);
-	ok = ok && render_atomically(gvc, d.g, path);
+	ok = ok && render_to(gvc, d.g, path);
 	gvFreeLayout(gvc, d.g);
 	agclose(d.g);
 	gvFreeContext(gvc);

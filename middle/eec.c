@@ -504,22 +504,9 @@ void eec_compute_level(MfgLevel *lv)
 	}
 }
 
-static void eec_level_tree(MT *owner)
+void eec_compute(Program *prog)
 {
-	MTNode *mn = mt_node(owner);
-
-	if (!mn || !mn->inner)
-		return;
-	eec_compute_level(mn->inner);
-	for (uint32_t i = 0; i < owner->children.len; i++)
-		eec_level_tree(owner->children.items[i]);
-}
-
-void compute_eec(Program *prog)
-{
-	for (uint32_t i = 0; i < prog->funcs.len; i++)
-		if (prog->funcs.items[i]->mt)
-			eec_level_tree(prog->funcs.items[i]->mt);
+	mfg_each_level(prog, eec_compute_level);
 }
 
 /* ---- printing ---- */

@@ -549,7 +549,7 @@ static void build_level(MT *owner, MfgLevel *container, int node)
 	add_data(lv);
 }
 
-void build_mfg(Program *prog)
+void mfg_build(Program *prog)
 {
 	for (uint32_t i = 0; i < prog->funcs.len; i++) {
 		Func *f = prog->funcs.items[i];
@@ -557,4 +557,22 @@ void build_mfg(Program *prog)
 		if (f->mt)
 			build_level(f->mt, NULL, 0);
 	}
+}
+
+static void each_level_under(MT *owner, void (*fn)(MfgLevel *lv))
+{
+	MTNode *mn = mt_node(owner);
+
+	if (!mn || !mn->inner)
+		return;
+	fn(mn->inner);
+	for (uint32_t i = 0; i < owner->children.len; i++)
+		each_level_under(owner->children.items[i], fn);
+}
+
+void mfg_each_level(Program *prog, void (*fn)(MfgLevel *lv))
+{
+	for (uint32_t i = 0; i < prog->funcs.len; i++)
+		if (prog->funcs.items[i]->mt)
+			each_level_under(prog->funcs.items[i]->mt, fn);
 }

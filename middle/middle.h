@@ -1,8 +1,10 @@
 /*
  * middle.h - mtpar's middle stage: access summaries and dependence
  * analysis, the macro-flow graph (MFG), earliest executable conditions
- * (EEC) and the macro-task graph (MTG).  One section per .c file of
- * middle/, as in frontend.h.  Input: the front end's macro tasks.
+ * (EEC), the macro-task graph (MTG), static scheduling, and the parallel
+ * plan (cost model, decomposition into chunks, power-aware schedule).  One
+ * section per .c file of middle/, as in frontend.h.  Input: the front
+ * end's macro tasks.
  */
 #ifndef MTPAR_MIDDLE_H
 #define MTPAR_MIDDLE_H
@@ -566,7 +568,7 @@ typedef struct MfgLevel {
 	MT *owner;         /* function root MT or RB; NULL in a hand-built level */
 	int n;             /* MTs; nodes 0..n+1 */
 	MfgNode *nodes;    /* n + 2 of them */
-	Array(MfgDep) deps; /* data edges as added (build_mfg: by from, then to) */
+	Array(MfgDep) deps; /* data edges as added (mfg_build: by from, then to) */
 	Bitset *reach;     /* reach[v]: nodes reachable from v, v included */
 	bool sequential;   /* control flow not modelled (goto, setjmp): MTs run in order */
 	Unmodelled why;    /* sequential: the first construct responsible */
@@ -578,12 +580,14 @@ typedef struct MTNode {
 	MfgLevel *level;   /* the level it is a node of; NULL for a function's root */
 	int node;          /* its node number there */
 	MfgLevel *inner;   /* root or RB: the level of its children */
-	double cost;       /* estimated cost; < 0 unknown (no cost model yet) */
+	double cost;       /* shown in DOT labels when >= 0; mfg_build leaves it -1 (unknown) */
 } MTNode;
 
 /* Builds every level's MFG: control flow, then data dependence (needs summaries). */
-void build_mfg(Program *prog);
-/* The MT's node data, NULL before build_mfg. */
+void mfg_build(Program *prog);
+/* Calls fn on every level of every function, a level before those inside it. */
+void mfg_each_level(Program *prog, void (*fn)(MfgLevel *lv));
+/* The MT's node data, NULL before mfg_build. */
 MTNode *mt_node(const MT *mt);
 
 /*
@@ -641,8 +645,8 @@ typedef struct Eec {
 	bool is_false;     /* never satisfiable (a dead MT) */
 } Eec;
 
-/* Fills nodes[1..n+1].eec of every level.  Needs build_mfg. */
-void compute_eec(Program *prog);
+/* Fills nodes[1..n+1].eec of every level.  Needs mfg_build. */
+void eec_compute(Program *prog);
 /* The same for one level whose control and data edges are complete. */
 void eec_compute_level(MfgLevel *lv);
 /* "(Fin(MT2) OR Br(MT1,F)) AND Fin(MT3)", "true" or "false". */
@@ -667,38 +671,12 @@ typedef struct MtgEdge {
 	const MfgDep *dep; /* the data dependence from..to, if there is one */
 } MtgEdge;
 
-/* Fills every level's mtg edges from the EECs.  Needs compute_eec. */
-void build_mtg(Program *prog);
+/* Fills every level's mtg edges from the EECs.  Needs eec_compute. */
+void mtg_build(Program *prog);
 void mtg_build_level(MfgLevel *lv);
 /* Deterministic text per function and level (--dump=mfg, --dump=mtg). */
 void mfg_dump(FILE *out, const Program *prog);
 void mtg_dump(FILE *out, const Program *prog);
-
-/* ------------------------------------------------------------------ */
-/* dot.c: Graphviz output through cgraph                               */
-/* ------------------------------------------------------------------ */
-
-/*
- * Writes every function's MTG (or MFG) as one DOT graph, loop bodies as
- * nested clusters.  Returns false after a diagnostic (cannot write path).
- */
-bool dot_write_mtg(const Program *prog, const char *path);
-bool dot_write_mfg(const Program *prog, const char *path);
-/* The same for one function only (its MTG, or its MFG when !mtg). */
-bool dot_write_func(const Program *prog, const char *func, bool mtg, const char *path);
-
-/* ------------------------------------------------------------------ */
-/* report.c: remarks for users (--report)                              */
-/* ------------------------------------------------------------------ */
-
-/*
- * A loop's remark, written into buf (size bytes); false: no remark.
- * Without a hook, loops get no remark beyond their MT's.
- */
-typedef bool (*ReportLoopHook)(const MT *rb, char *buf, size_t size);
-void report_set_loop_hook(ReportLoopHook hook);
-/* One remark per MT (and per loop, through the hook) on stderr. */
-void report_emit(const Program *prog);
 
 /* ------------------------------------------------------------------ */
 /* sched.c: static list scheduling of a task graph onto N cores         */
@@ -790,130 +768,24 @@ typedef struct Schedule {
  * the sequential order.  Dies on a broken graph (backward edge, negative
  * cost) or ncores < 1.
  */
-Schedule *schedule_graph(const TaskGraph *g, int ncores, double transfer_per_byte);
+Schedule *sched_graph(const TaskGraph *g, int ncores, double transfer_per_byte);
 /* One heuristic only (tests, comparisons); NULL for an impossible sequential order. */
-Schedule *schedule_with(const TaskGraph *g, int ncores, double transfer_per_byte,
-                        SchedKind kind);
+Schedule *sched_with(const TaskGraph *g, int ncores, double transfer_per_byte,
+                     SchedKind kind);
 /*
  * Is s valid for g: every task once on its core (pinned ones on theirs),
  * no overlap on a core, no start before a predecessor's data arrives,
  * makespan the last finish?  false with the first problem in why.
  */
-bool schedule_check(const TaskGraph *g, const Schedule *s, char *why, size_t size);
+bool sched_check(const TaskGraph *g, const Schedule *s, char *why, size_t size);
 /*
  * Deterministic text (--dump=sched): the heuristic and the makespan of
  * every one tried, each core's tasks with start and finish, one critical
  * path, makespan, sequential time and predicted speedup seq_time/makespan.
  */
-void schedule_dump(FILE *out, const TaskGraph *g, const Schedule *s);
+void sched_dump(FILE *out, const TaskGraph *g, const Schedule *s);
 /* A time or cost as the dumps print it: integers as such, else up to three decimals. */
 void sched_put_num(FILE *out, double v);
-
-/* ------------------------------------------------------------------ */
-/* plan.c: loop decomposition, cost model and the parallel plan        */
-/* ------------------------------------------------------------------ */
-
-/*
- * One top-level loop (RB) of a callee that is cloned with chunk bounds.
- * Every top-level RB of the callee is a part, in order; a part whose loop
- * can be split runs as several chunks, the others as one task.
- */
-typedef struct SplitLoop {
-	Stmt *top;            /* the callee's top-level loop statement (wrapped in if (part == k)) */
-	Stmt *loop;           /* the loop whose first IV is split: top, or nested under 1-trip loops */
-	bool split;           /* chunks allowed (DOALL for the partition chosen) */
-	int64_t lo, hi, step; /* first IV: lo, lo+step, ... while < hi (step > 0); 0 0 0 when the trip count is unknown */
-	const char *why_not;  /* !split: why (for dumps and remarks) */
-} SplitLoop;
-
-/* A callee cloned as NAME__mtparID(params..., int mtpar_part, long mtpar_lo, long mtpar_hi). */
-typedef struct Clone {
-	Func *callee;
-	int id;
-	Array(SplitLoop) parts;
-} Clone;
-
-#define TASK_KINDS(X)                                                        \
-	X(TASK_WHOLE, "whole") /* a level MT run as written (fold_guard: the call alone) */ \
-	X(TASK_CHUNK, "chunk") /* part `part`, first-IV values [lo, hi), of mt's callee clone */ \
-	X(TASK_SLICE, "slice") /* the level's own loop mt, first-IV values [lo, hi), in place */
-
-typedef enum TaskKind { TASK_KINDS(X_ENUM) } TaskKind;
-
-typedef struct ParTask {
-	TaskKind kind;
-	MT *mt;               /* the level MT (an SB for TASK_CHUNK) */
-	bool fold_guard;      /* `if (f(...) != 0) return -1;` with f always 0: emit the call alone */
-	Clone *clone;         /* TASK_CHUNK */
-	int part;             /* TASK_CHUNK: index into clone->parts */
-	int64_t lo, hi;       /* TASK_CHUNK, TASK_SLICE: first-IV values [lo, hi) */
-	SplitLoop *slice;     /* TASK_SLICE: mt's loop */
-	double cost;          /* cost model estimate, arbitrary time unit */
-	Summary *summary;     /* the task's accesses in the level's terms */
-	const char *name;     /* "MT3", "MT3.p1[0:16)", "MT3[0:16)" */
-	const char *note;     /* TASK_WHOLE of an SB: why it was not decomposed, else NULL */
-	bool on_core0;        /* allocates or frees: pinned to core 0, the thread around the region */
-} ParTask;
-
-/*
- * A buffer the planned function takes before its parallel region for the
- * top-level workspaces of the calls it decomposes.  Calls that already
- * depend on each other share one (fewer, warmer pages); the chunks'
- * summaries see the slot's object, so sharing orders them through it.
- */
-typedef struct WsSlot {
-	Var *obj;             /* the buffer's object (scratch_bind) */
-	const MT *sb;         /* the user with the largest workspace: the slot takes that */
-	const Scratch *sc;    /* allocation and gives it back with that free */
-	bool used;            /* a chunk task uses it (an SB left whole takes its own) */
-	uint32_t last;        /* while planning: the span index of its last user */
-} WsSlot;
-
-/*
- * The parallel plan of one function: the level MTs children[first..last]
- * run as `tasks` under `sched` with threads forked once; everything before
- * and after stays sequential.  Tasks are in a topological order and index
- * the TaskGraph.
- */
-/*
- * A check the region's fork condition makes: the bytes [alo, ahi) from
- * where pointer local a points and [blo, bhi) from b do not meet (the
- * plan assumed their memories apart, OBJ_LOADED).
- */
-typedef struct ApartCheck {
-	const Var *a, *b;
-	int64_t alo, ahi, blo, bhi;
-} ApartCheck;
-
-typedef struct ParPlan {
-	Func *func;
-	uint32_t first, last; /* indices into func->mt->children */
-	Array(ParTask) tasks;
-	TaskGraph graph;
-	Schedule *sched;
-	Array(Clone *) clones;
-	Array(WsSlot) slots;  /* workspace buffers, in the order the region takes them */
-	Array(ApartCheck) apart; /* run-time checks before the fork */
-	const char *why_not;  /* set when the function stays sequential: the reason */
-	double func_cost;     /* estimated cost of the whole function, span included */
-	struct PowerSchedule *power; /* --power: each task's FV state and each core's switches (power.c) */
-} ParPlan;
-
-/*
- * Plans every function worth it (the entry-like callers of SBs) for ncores.
- * Returns the plans, one per parallelized function; a function left
- * sequential has a plan with why_not set and no tasks.
- */
-typedef Array(ParPlan *) PlanList;
-PlanList plan_program(Program *prog, int ncores);
-/* --dump=sched: per plan, the tasks with cost, the graph, and the schedule. */
-void plan_dump(FILE *out, const PlanList *plans);
-/*
- * --report, for the plans (report.c): per planned function, parallelized
- * (tasks, cores, heuristic, predicted speedup) or kept sequential and why;
- * per decomposed call, each loop split into chunks or why not.
- */
-void report_plans(const PlanList *plans);
 
 /* ------------------------------------------------------------------ */
 /* power.c: frequency/voltage states and the power-aware schedule      */
@@ -1019,7 +891,7 @@ typedef struct PowerSchedule {
 
 const char *power_mode_name(PowerMode m);
 /*
- * The power schedule of s for g (s from schedule_graph or schedule_with).
+ * The power schedule of s for g (s from sched_graph or sched_with).
  * POWER_FASTEST: the frame is s->makespan, so the schedule never gets
  * longer; POWER_DEADLINE: the frame is `deadline` (cost units), and the
  * slack up to it goes to the tasks on the critical path first.  NULL when
@@ -1046,5 +918,228 @@ bool power_check(const TaskGraph *g, const Schedule *s, const PowerSchedule *ps,
  */
 void power_dump(FILE *out, const TaskGraph *g, const Schedule *s, const PowerSchedule *ps,
                 const FvTable *t);
+
+/* ------------------------------------------------------------------ */
+/* cost.c: the cost model: operations x trip counts, memory traffic     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Costs are in one unit, a simple operation: an expression counts its
+ * operators and memory references, a loop its body times its trip count
+ * (64 when not a constant), a call its callee's body once (a recursive call
+ * nothing).  A task adds its memory traffic: each byte its summary reads or
+ * writes.  A function's cost is computed once and cached.
+ */
+typedef struct CostModel {
+	Program *prog;
+	double *fcost;          /* per Func.id: cost of one call, < 0 not known yet */
+	bool *fbusy;            /* per Func.id: being costed (recursion) */
+} CostModel;
+
+void cost_init(CostModel *cm, Program *prog);
+void cost_free(CostModel *cm);
+/* One run of s; of one call of f. */
+double cost_stmt(CostModel *cm, const Stmt *s);
+double cost_func(CostModel *cm, Func *f);
+/* The trips the model assumes for a loop statement. */
+double cost_loop_trips(const Stmt *s);
+/* The operations of mt's statements, without memory traffic. */
+double cost_mt_ops(CostModel *cm, const MT *mt);
+/* ops plus the traffic of every byte s reads and writes (NULL: none). */
+double cost_with_traffic(double ops, const Summary *s);
+/* A task that runs mt whole: cost_with_traffic of its operations and summary. */
+double cost_mt(CostModel *cm, const MT *mt);
+/* Bytes in r's ranges with both ends known; a whole object of known size. */
+double cost_region_bytes(const Region *r);
+/* Bytes two regions may share: the overlap of known ranges, else the smaller one. */
+double cost_shared_bytes(const Region *a, const Region *b);
+
+/* ------------------------------------------------------------------ */
+/* plan.c: the task graph and the parallel plan                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * One top-level loop (RB) of a callee that is cloned with chunk bounds.
+ * Every top-level RB of the callee is a part, in order; a part whose loop
+ * can be split runs as several chunks, the others as one task.  A slice
+ * of a level's own loop uses one as well (top and loop: that loop).
+ */
+typedef struct SplitLoop {
+	Stmt *top;            /* the callee's top-level loop statement (wrapped in if (part == k)) */
+	Stmt *loop;           /* the loop whose first IV is split: top, or nested under 1-trip loops */
+	bool split;           /* chunks allowed (DOALL for the partition chosen) */
+	int64_t lo, hi, step; /* first IV: lo, lo+step, ... while < hi (step > 0); 0 0 0 when the trip count is unknown */
+	const char *why_not;  /* !split: why (for dumps and remarks) */
+} SplitLoop;
+
+/* A callee cloned as NAME__mtparID(params..., int mtpar_part, long mtpar_lo, long mtpar_hi). */
+typedef struct Clone {
+	Func *callee;
+	int id;
+	Array(SplitLoop) parts;
+} Clone;
+
+#define TASK_KINDS(X)                                                        \
+	X(TASK_WHOLE, "whole") /* a level MT run as written (fold_guard: the call alone) */ \
+	X(TASK_CHUNK, "chunk") /* part `part`, first-IV values [lo, hi), of mt's callee clone */ \
+	X(TASK_SLICE, "slice") /* the level's own loop mt, first-IV values [lo, hi), in place */
+
+typedef enum TaskKind { TASK_KINDS(X_ENUM) } TaskKind;
+
+typedef struct ParTask {
+	TaskKind kind;
+	MT *mt;               /* the level MT (an SB for TASK_CHUNK) */
+	bool fold_guard;      /* `if (f(...) != 0) return -1;` with f always 0: emit the call alone */
+	Clone *clone;         /* TASK_CHUNK */
+	int part;             /* TASK_CHUNK: index into clone->parts */
+	int64_t lo, hi;       /* TASK_CHUNK, TASK_SLICE: first-IV values [lo, hi) */
+	SplitLoop *slice;     /* TASK_SLICE: mt's loop */
+	double cost;          /* cost model estimate, arbitrary time unit */
+	Summary *summary;     /* the task's accesses in the level's terms */
+	const char *name;     /* "MT3", "MT3.p1[0:16)", "MT3[0:16)" */
+	const char *note;     /* TASK_WHOLE of an SB: why it was not decomposed, else NULL */
+	bool on_core0;        /* allocates or frees: pinned to core 0, the thread around the region */
+} ParTask;
+
+/*
+ * A buffer the planned function takes before its parallel region for the
+ * top-level workspaces of the calls it decomposes.  Calls that already
+ * depend on each other share one (fewer, warmer pages); the chunks'
+ * summaries see the slot's object, so sharing orders them through it.
+ */
+typedef struct WsSlot {
+	Var *obj;             /* the buffer's object (scratch_bind) */
+	const MT *sb;         /* the user with the largest workspace: the slot takes that */
+	const Scratch *sc;    /* allocation and gives it back with that free */
+	bool used;            /* a chunk task uses it (an SB left whole takes its own) */
+	uint32_t last;        /* while planning: the span index of its last user */
+} WsSlot;
+
+/*
+ * A check the region's fork condition makes: the bytes [alo, ahi) from
+ * where pointer local a points and [blo, bhi) from b do not meet (the
+ * plan assumed their memories apart, OBJ_LOADED).
+ */
+typedef struct ApartCheck {
+	const Var *a, *b;
+	int64_t alo, ahi, blo, bhi;
+} ApartCheck;
+
+/*
+ * The parallel plan of one function: the level MTs children[first..last]
+ * run as `tasks` under `sched` with threads forked once; everything before
+ * and after stays sequential.  Tasks are in a topological order and index
+ * the TaskGraph.
+ */
+typedef struct ParPlan {
+	Func *func;
+	uint32_t first, last; /* indices into func->mt->children */
+	Array(ParTask) tasks;
+	TaskGraph graph;
+	Schedule *sched;
+	Array(Clone *) clones;
+	Array(WsSlot) slots;  /* workspace buffers, in the order the region takes them */
+	Array(ApartCheck) apart; /* run-time checks before the fork */
+	const char *why_not;  /* set when the function stays sequential: the reason */
+	double func_cost;     /* estimated cost of the whole function, span included */
+	struct PowerSchedule *power; /* --power: each task's FV state and each core's switches (power.c) */
+} ParPlan;
+
+typedef Array(ParPlan *) PlanList;
+
+/*
+ * Plans every function worth it (the entry-like callers of SBs) for ncores.
+ * Returns the plans, one per parallelized function; a function left
+ * sequential has a plan with why_not set and no tasks.
+ */
+PlanList plan_program(Program *prog, int ncores);
+/* --dump=sched: per plan, the tasks with cost, the graph, and the schedule. */
+void plan_dump(FILE *out, const PlanList *plans);
+
+/* The planner's state while it plans one program (plan.c, decomp.c). */
+typedef struct PlanCtx {
+	Program *prog;
+	int ncores;
+	CostModel cost;
+	Bitset *calls;          /* per Func.id: the defined functions its body calls */
+	int next_clone;         /* the last Clone.id given */
+} PlanCtx;
+
+/* What the planner's files share.  A reason string in the arena. */
+const char *plan_fmt(const char *f, ...) MTPAR_PRINTF(1, 2);
+/*
+ * The integer constants the planner folds (ir_const_eval of literals, named
+ * constants, casts, negation and + - * of them; not const objects): plans
+ * split loops whose bounds the source spells that way.  plan_plain: e is
+ * built of those and of v (NULL: none) only.
+ */
+bool plan_const(const Expr *e, int64_t *out);
+bool plan_plain(const Expr *e, const Var *v);
+/* The object a dependence runs through, for reasons and dumps. */
+const char *plan_dep_object(const Dep *d);
+/*
+ * Does control leave s other than by falling through: return, goto, a
+ * label (an entry), or a break (a continue unless cont_ok) not bound
+ * inside s?  loops and switches: how many enclosing ones s sits in.  With
+ * g, the callee being cloned, its workspace statements (scratch_stmt) do
+ * not count: in the clone they never leave.
+ */
+bool plan_leaves(const Func *g, const Stmt *s, int loops, int switches, bool cont_ok);
+/* Does s access the allocator or I/O state (program order, one thread)? */
+bool plan_touches_state(const Summary *s);
+/*
+ * Are all of g's allocations and frees workspaces (func_scratch)?  Then its
+ * clone touches no allocator state, so its chunks may run anywhere; run
+ * whole, it stays on core 0, the thread that runs the code around the region.
+ */
+bool plan_workspace_only(const Func *g);
+
+/* ------------------------------------------------------------------ */
+/* decomp.c: one task into chunks: callee clones and loop slices        */
+/* ------------------------------------------------------------------ */
+
+/* One chunk of a decomposed SB or sliced loop, before it becomes a ParTask. */
+typedef struct Chunk {
+	int part;               /* index into the clone's parts */
+	int64_t lo, hi;         /* first-IV values [lo, hi) */
+	Summary *sum;           /* summarize_chunk's or summarize_slice's, in the caller's terms */
+	double cost;
+} Chunk;
+
+typedef Array(Chunk) ChunkList;
+
+/*
+ * Decomposes SB sb of pl's function into chunks of its callee's top-level
+ * loops (out), each loop split into at most c->ncores chunks when their
+ * summaries are pairwise independent; returns pl's clone of the callee with
+ * those split decisions (made once per plan).  NULL with the reason the call
+ * stays whole in why.
+ */
+Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char **why);
+/*
+ * The level's own loop mt cut into slices of its first IV's range (out)
+ * when they are independent; each runs the loop's text in place.  sl
+ * (caller-owned) describes the loop.  False with the reason in why.
+ */
+bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char **why);
+
+/* ------------------------------------------------------------------ */
+/* report.c: remarks for users (--report)                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A loop's remark, written into buf (size bytes); false: no remark.
+ * Without a hook, loops get no remark beyond their MT's.
+ */
+typedef bool (*ReportLoopHook)(const MT *rb, char *buf, size_t size);
+void report_set_loop_hook(ReportLoopHook hook);
+/* One remark per MT (and per loop, through the hook) on stderr. */
+void report_emit(const Program *prog);
+/*
+ * --report, for the plans: per planned function, parallelized (tasks,
+ * cores, heuristic, predicted speedup) or kept sequential and why; per
+ * decomposed call, each loop split into chunks or why not.
+ */
+void report_plans(const PlanList *plans);
 
 #endif /* MTPAR_MIDDLE_H */

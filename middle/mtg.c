@@ -42,22 +42,9 @@ void mtg_build_level(MfgLevel *lv)
 			add_edges(lv, i);
 }
 
-static void mtg_level_tree(MT *owner)
+void mtg_build(Program *prog)
 {
-	MTNode *mn = mt_node(owner);
-
-	if (!mn || !mn->inner)
-		return;
-	mtg_build_level(mn->inner);
-	for (uint32_t i = 0; i < owner->children.len; i++)
-		mtg_level_tree(owner->children.items[i]);
-}
-
-void build_mtg(Program *prog)
-{
-	for (uint32_t i = 0; i < prog->funcs.len; i++)
-		if (prog->funcs.items[i]->mt)
-			mtg_level_tree(prog->funcs.items[i]->mt);
+	mfg_each_level(prog, mtg_build_level);
 }
 
 /* ---- dumps ---- */

@@ -3,7 +3,7 @@
  * cores.  CP/MISF (Kasahara and Narita, 1984: longest path to exit first,
  * most immediate successors first), and two variants that charge data
  * transfer between cores, CP/DT/MISF and ETF/CP (after Hwang et al., 1989).
- * schedule_graph runs them all and keeps the shortest schedule.
+ * sched_graph runs them all and keeps the shortest schedule.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -569,7 +569,7 @@ static Schedule *run_kind(const Ctx *c, SchedKind kind)
 	return s;
 }
 
-Schedule *schedule_with(const TaskGraph *g, int ncores, double transfer_per_byte, SchedKind kind)
+Schedule *sched_with(const TaskGraph *g, int ncores, double transfer_per_byte, SchedKind kind)
 {
 	Ctx c;
 
@@ -579,7 +579,7 @@ Schedule *schedule_with(const TaskGraph *g, int ncores, double transfer_per_byte
 	return run_kind(&c, kind);
 }
 
-Schedule *schedule_graph(const TaskGraph *g, int ncores, double transfer_per_byte)
+Schedule *sched_graph(const TaskGraph *g, int ncores, double transfer_per_byte)
 {
 	double tried[SCHED_NKINDS];
 	Schedule *best = NULL;
@@ -668,7 +668,7 @@ static bool check_task(const TaskGraph *g, const Schedule *s, uint32_t t, char *
 	return true;
 }
 
-bool schedule_check(const TaskGraph *g, const Schedule *s, char *why, size_t size)
+bool sched_check(const TaskGraph *g, const Schedule *s, char *why, size_t size)
 {
 	double last = 0;
 
@@ -718,7 +718,7 @@ static void put_task(FILE *out, const TaskGraph *g, uint32_t t)
 		fprintf(out, "t%u", t);
 }
 
-void schedule_dump(FILE *out, const TaskGraph *g, const Schedule *s)
+void sched_dump(FILE *out, const TaskGraph *g, const Schedule *s)
 {
 	const char *sep = "";
 

@@ -169,7 +169,7 @@ static void test_clone_header(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
 	array_push(&plans, conv_plan(prog, core_of));
-	CU_ASSERT_TRUE_FATAL(codegen_check_plan(plans.items[0], why, sizeof(why)));
+	CU_ASSERT_TRUE_FATAL(check_plan(plans.items[0], why, sizeof(why)));
 	CU_ASSERT_TRUE_FATAL(codegen_program(prog, &plans, &opts, &el));
 	op = find_func(prog, "op");
 	fill = find_func(prog, "fill");
@@ -285,7 +285,7 @@ static void test_nothing_to_do(void)
 	array_free(&plans);
 }
 
-/* codegen_split_ok on the first loop of f(float *y) { BODY }. */
+/* check_split on the first loop of f(float *y) { BODY }. */
 static bool split_of(const char *body)
 {
 	static char text[512];
@@ -308,7 +308,7 @@ static bool split_of(const char *body)
 	sl.lo = s->loop->lower;
 	sl.hi = s->loop->upper;
 	sl.step = s->loop->ivs.len ? s->loop->ivs.items[0].step : 1;
-	return codegen_split_ok(&sl, f, why, sizeof(why));
+	return check_split(&sl, f, why, sizeof(why));
 }
 
 static void test_split_checks(void)
@@ -372,7 +372,7 @@ static bool refused(Program *prog, const char *func, uint32_t first, uint32_t la
 				add_task(p, TASK_CHUNK, mts[i], c, (int)k, 32, 64, "hi");
 		}
 	}
-	return !codegen_check_plan(p, why, size);
+	return !check_plan(p, why, size);
 }
 
 static void test_refusals(void)
@@ -410,12 +410,12 @@ static void test_tiling(void)
 	array_push(&p->clones, c);
 	add_task(p, TASK_CHUNK, mts[1], c, 0, 0, 30, "a");
 	add_task(p, TASK_CHUNK, mts[1], c, 0, 32, 64, "b");
-	CU_ASSERT_FALSE(codegen_check_plan(p, why, sizeof(why)));
+	CU_ASSERT_FALSE(check_plan(p, why, sizeof(why)));
 	HAS(why, "do not tile");
 	p->tasks.items[0].hi = 32;
-	CU_ASSERT_TRUE(codegen_check_plan(p, why, sizeof(why)));
+	CU_ASSERT_TRUE(check_plan(p, why, sizeof(why)));
 	p->tasks.items[1].hi = 60;
-	CU_ASSERT_FALSE(codegen_check_plan(p, why, sizeof(why)));
+	CU_ASSERT_FALSE(check_plan(p, why, sizeof(why)));
 }
 
 static void test_folded_guards(void)
@@ -458,7 +458,7 @@ static void test_folded_guards(void)
 	for (uint32_t t = 0; t < 3; t++)
 		p->tasks.items[t].fold_guard = true;
 	p->sched = fixed_schedule(p, 2, core_of);
-	CU_ASSERT_TRUE_FATAL(codegen_check_plan(p, why, sizeof(why)));
+	CU_ASSERT_TRUE_FATAL(check_plan(p, why, sizeof(why)));
 	array_push(&plans, p);
 	CU_ASSERT_TRUE_FATAL(codegen_program(prog, &plans, &opts, &el));
 	block = edit_at(&el, mts[0]->start, false);
@@ -469,7 +469,7 @@ static void test_folded_guards(void)
 	    "if (mtpar_part == 0) for (int32_t i = mtpar_lo; (i < 64) && i < mtpar_hi; ++i) {");
 	/* a guard whose value is kept is no guard */
 	p->tasks.items[2].fold_guard = false;
-	CU_ASSERT_FALSE(codegen_check_plan(p, why, sizeof(why)));
+	CU_ASSERT_FALSE(check_plan(p, why, sizeof(why)));
 	array_free(&el.edits);
 }
 

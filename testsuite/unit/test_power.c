@@ -204,7 +204,7 @@ static void check_best(const TaskGraph *g, int ncores, PowerMode mode, double fa
                        const int *want)
 {
 	FvTable *t = test_table();
-	Schedule *s = schedule_graph(g, ncores, 0.01);
+	Schedule *s = sched_graph(g, ncores, 0.01);
 	double horizon = mode == POWER_DEADLINE ? factor * s->makespan : s->makespan;
 	PowerSchedule *ps = power_assign(g, s, t, mode, horizon);
 	int best[16];
@@ -326,7 +326,7 @@ static void test_idle_core(void)
 	int full[1] = { 0 };
 
 	taskgraph_add_task(&g, "A", 20, -1);
-	s = schedule_graph(&g, 2, 0);
+	s = sched_graph(&g, 2, 0);
 	ps = power_evaluate(&g, s, t, 20, full);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(ps);
 	check_power(&g, s, ps);
@@ -365,7 +365,7 @@ static void test_shared_switch(void)
 	taskgraph_add_task(&g, "C", 4, 0);
 	taskgraph_add_edge(&g, 0, 1, 0);
 	taskgraph_add_edge(&g, 1, 2, 0);
-	s = schedule_graph(&g, 1, 0);
+	s = sched_graph(&g, 1, 0);
 	ps = power_evaluate(&g, s, t, 100, mid);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(ps);
 	check_power(&g, s, ps);
@@ -402,7 +402,7 @@ static void test_dump(void)
 	char *text;
 
 	graph(&g, cost, 4, edges, 4);
-	s = schedule_graph(&g, 2, 0);
+	s = sched_graph(&g, 2, 0);
 	ps = power_assign(&g, s, t, POWER_FASTEST, 0);
 	text = dump_text(&g, s, ps);
 	if (getenv("POWER_DEBUG"))
@@ -456,7 +456,7 @@ static void test_random(void)
 		Schedule *s;
 
 		unit_random_dag(&g, &dag_shape);
-		s = schedule_graph(&g, ncores, unit_rand(3) * 0.05);
+		s = sched_graph(&g, ncores, unit_rand(3) * 0.05);
 		for (size_t k = 0; k < sizeof(tables) / sizeof(tables[0]); k++)
 			check_random(&g, s, tables[k]);
 		taskgraph_free(&g);
@@ -487,7 +487,7 @@ static void test_random_optimum(void)
 			for (uint32_t i = 0; i < j; i++)
 				if (unit_rand(100) < 35)
 					taskgraph_add_edge(&g, i, j, unit_rand(64));
-		s = schedule_graph(&g, 2 + (int)unit_rand(2), 0.02);
+		s = sched_graph(&g, 2 + (int)unit_rand(2), 0.02);
 		ps = power_assign(&g, s, t, factor > 1 ? POWER_DEADLINE : POWER_FASTEST,
 		                  factor * s->makespan);
 		least = brute_force(&g, s, t, factor * s->makespan, best);

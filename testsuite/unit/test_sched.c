@@ -24,11 +24,11 @@ static bool near(double a, double b)
 	return geq(a, b) && geq(b, a);
 }
 
-/* Fails the test with schedule_check's message when s is invalid. */
+/* Fails the test with sched_check's message when s is invalid. */
 static void check_valid(const TaskGraph *g, const Schedule *s)
 {
 	char why[256];
-	bool ok = schedule_check(g, s, why, sizeof(why));
+	bool ok = sched_check(g, s, why, sizeof(why));
 
 	if (!ok)
 		fprintf(stderr, "\n%s on %d cores: %s\n", s->heuristic, s->ncores, why);
@@ -41,7 +41,7 @@ static char *dump_text(const TaskGraph *g, const Schedule *s)
 	size_t n = 0;
 	FILE *f = open_memstream(&text, &n);
 
-	schedule_dump(f, g, s);
+	sched_dump(f, g, s);
 	fclose(f);
 	return text;
 }
@@ -113,7 +113,7 @@ static void test_worked_example(void)
 	Schedule *s;
 
 	worked_example(&g);
-	s = schedule_with(&g, 2, 0, SCHED_CP_MISF);
+	s = sched_with(&g, 2, 0, SCHED_CP_MISF);
 	check_valid(&g, s);
 	CU_ASSERT_STRING_EQUAL(s->heuristic, "CP/MISF");
 	/* T3 (two successors) before T4 (one), both level 7 */
@@ -122,8 +122,8 @@ static void test_worked_example(void)
 	CU_ASSERT_EQUAL(s->tried[SCHED_CP_MISF], 11);
 	CU_ASSERT_TRUE(s->tried[SCHED_ETF_CP] < 0);
 
-	/* 11 is optimal, so schedule_graph keeps CP/MISF on the tie */
-	s = schedule_graph(&g, 2, 0);
+	/* 11 is optimal, so sched_graph keeps CP/MISF on the tie */
+	s = sched_graph(&g, 2, 0);
 	check_valid(&g, s);
 	CU_ASSERT_STRING_EQUAL(s->heuristic, "CP/MISF");
 	check_worked_schedule(s);
@@ -153,7 +153,7 @@ static void test_dump(void)
 	char *got;
 
 	worked_example(&g);
-	s = schedule_graph(&g, 2, 0);
+	s = sched_graph(&g, 2, 0);
 	got = dump_text(&g, s);
 	if (strcmp(got, want) != 0)
 		fprintf(stderr, "\ngot:\n%s", got);
@@ -169,7 +169,7 @@ static void test_degenerate(void)
 	char *text;
 
 	/* no task at all */
-	s = schedule_graph(&g, 4, 1);
+	s = sched_graph(&g, 4, 1);
 	check_valid(&g, s);
 	CU_ASSERT_EQUAL(s->makespan, 0);
 	CU_ASSERT_EQUAL(s->cp.len, 0);
@@ -179,7 +179,7 @@ static void test_degenerate(void)
 
 	/* one task, more cores than tasks */
 	taskgraph_add_task(&g, NULL, 2.5, -1);
-	s = schedule_graph(&g, 8, 1);
+	s = sched_graph(&g, 8, 1);
 	check_valid(&g, s);
 	CU_ASSERT_EQUAL(s->makespan, 2.5);
 	CU_ASSERT_EQUAL(s->critical_path, 2.5);
@@ -191,13 +191,13 @@ static void test_degenerate(void)
 	/* independent tasks spread over the cores */
 	taskgraph_add_task(&g, NULL, 2.5, -1);
 	taskgraph_add_task(&g, NULL, 2.5, -1);
-	s = schedule_graph(&g, 8, 1);
+	s = sched_graph(&g, 8, 1);
 	check_valid(&g, s);
 	CU_ASSERT_EQUAL(s->makespan, 2.5);
 	CU_ASSERT_EQUAL(s->core[2].len, 1);
 
 	/* one core: the sequential order */
-	s = schedule_graph(&g, 1, 1);
+	s = sched_graph(&g, 1, 1);
 	check_valid(&g, s);
 	CU_ASSERT_STRING_EQUAL(s->heuristic, "sequential");
 	CU_ASSERT_EQUAL(s->makespan, 7.5);
@@ -238,12 +238,12 @@ static void test_transfer(void)
 	taskgraph_add_edge(&g, 0, 1, 100);
 	taskgraph_add_edge(&g, 0, 2, 100);
 
-	s = schedule_with(&g, 2, 1, SCHED_CP_MISF);
+	s = sched_with(&g, 2, 1, SCHED_CP_MISF);
 	check_valid(&g, s);
 	CU_ASSERT_EQUAL(s->makespan, 103);
 	CU_ASSERT_EQUAL(s->start[2], 101); /* the transfer is charged */
 
-	s = schedule_graph(&g, 2, 1);
+	s = sched_graph(&g, 2, 1);
 	check_valid(&g, s);
 	CU_ASSERT_STRING_EQUAL(s->heuristic, "CP/DT/MISF");
 	CU_ASSERT_EQUAL(s->makespan, 5);
@@ -251,7 +251,7 @@ static void test_transfer(void)
 	CU_ASSERT_EQUAL(s->tried[SCHED_ETF_CP], 5);
 
 	/* with free transfers the two consumers run side by side */
-	s = schedule_graph(&g, 2, 0);
+	s = sched_graph(&g, 2, 0);
 	check_valid(&g, s);
 	CU_ASSERT_STRING_EQUAL(s->heuristic, "CP/MISF");
 	CU_ASSERT_EQUAL(s->makespan, 3);
@@ -270,7 +270,7 @@ static void test_pinned(void)
 	taskgraph_add_edge(&g, 2, 7, 8);
 	for (int ncores = 1; ncores <= 4; ncores++) {
 		for (int k = 0; k < SCHED_NKINDS; k++) {
-			Schedule *s = schedule_with(&g, ncores, 0.5, (SchedKind)k);
+			Schedule *s = sched_with(&g, ncores, 0.5, (SchedKind)k);
 
 			if (k == SCHED_SEQUENTIAL && ncores > 1) {
 				CU_ASSERT_PTR_NULL(s); /* pins name two cores */
@@ -309,11 +309,11 @@ static void test_random(void)
 		unit_random_dag(&g, &dag_shape);
 		for (int ncores = 1; ncores <= 8; ncores++) {
 			for (size_t x = 0; x < sizeof(tpb) / sizeof(tpb[0]); x++) {
-				Schedule *best = schedule_graph(&g, ncores, tpb[x]);
+				Schedule *best = sched_graph(&g, ncores, tpb[x]);
 
 				check_bounds(&g, best, ncores);
 				for (int k = 0; k < SCHED_NKINDS; k++) {
-					Schedule *s = schedule_with(&g, ncores, tpb[x], (SchedKind)k);
+					Schedule *s = sched_with(&g, ncores, tpb[x], (SchedKind)k);
 
 					if (!s) { /* a sequential order the pins forbid */
 						CU_ASSERT_EQUAL(k, SCHED_SEQUENTIAL);

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "middle.h"
+#include "backend.h"
 
 enum { NAME_MAX_LEN = 1024 };
 
@@ -364,12 +364,16 @@ static void draw_level(Dot *d, Agraph_t *sub, const MfgLevel *lv)
 		anchor_body(d, lv);
 }
 
+static bool write_dot(FILE *out, void *g)
+{
+	return agwrite(g, out) == 0;
+}
+
 /* only: the one function to draw, NULL for all. */
 static bool write_graph(const Program *prog, const char *path, bool mtg, const char *only)
 {
 	Dot d = { agopen(mtg ? "mtg" : "mfg", Agdirected, NULL), mtg };
-	FILE *out;
-	bool ok;
+	OutputStatus st;
 
 	set(d.g, "compound", "true");
 	/*
@@ -406,18 +410,13 @@ static bool write_graph(const Program *prog, const char *path, bool mtg, const c
 		set(c, "label", name);
 		draw_level(&d, c, mt_node(f->mt)->inner);
 	}
-	out = fopen(path, "w");
-	if (!out) {
-		error_plain("%s: %s", path, strerror(errno));
-		agclose(d.g);
-		return false;
-	}
-	ok = agwrite(d.g, out) == 0;
-	ok = fclose(out) == 0 && ok;
+	st = output_write(path, write_dot, d.g);
 	agclose(d.g);
-	if (!ok)
+	if (st == OUTPUT_CANNOT_CREATE)
+		error_plain("%s: %s", path, strerror(errno));
+	else if (st == OUTPUT_CANNOT_WRITE)
 		error_plain("%s: cannot write the graph", path);
-	return ok;
+	return st == OUTPUT_OK;
 }
 
 bool dot_write_mtg(const Program *prog, const char *path)

@@ -1,0 +1,138 @@
+/*
+ * scan.c - back end: scanning the source text that the generator edits,
+ * where the IR has no node: a function's declarator and its parameter
+ * list, the blanks and comments between tokens, a line's indentation.
+ */
+#include <string.h>
+
+#include "backend.h"
+
+uint32_t scan_line(const Source *src, uint32_t byte)
+{
+	uint32_t line, col;
+
+	source_pos(src, byte, &line, &col);
+	return line;
+}
+
+static bool is_ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '$';
+}
+
+/* Past the comment or literal at i, or i itself when there is none. */
+static uint32_t skip_comment_or_literal(const char *t, uint32_t i, uint32_t end)
+{
+	char q;
+
+	if (i + 1 < end && t[i] == '/' && t[i + 1] == '*') {
+		for (i += 2; i + 1 < end && !(t[i] == '*' && t[i + 1] == '/'); i++)
+			;
+		return i + 2 <= end ? i + 2 : end;
+	}
+	if (i + 1 < end && t[i] == '/' && t[i + 1] == '/') {
+		while (i < end && t[i] != '\n')
+			i++;
+		return i;
+	}
+	if (t[i] != '"' && t[i] != '\'')
+		return i;
+	q = t[i];
+	for (i++; i < end && t[i] != q && t[i] != '\n'; i++)
+		if (t[i] == '\\')
+			i++;
+	return i < end ? i + 1 : end;
+}
+
+/* Past blanks and comments from i. */
+uint32_t scan_skip_blanks(const char *t, uint32_t i, uint32_t end)
+{
+	for (;;) {
+		uint32_t j;
+
+		while (i < end && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' ||
+		                   t[i] == '\f' || t[i] == '\v'))
+			i++;
+		if (i >= end || t[i] != '/')
+			return i;
+		j = skip_comment_or_literal(t, i, end);
+		if (j == i)
+			return i;
+		i = j;
+	}
+}
+
+/*
+ * The declarator name of f's definition: the first occurrence of the name,
+ * outside comments and literals, that is followed by '(' (after blanks).
+ * Fills the name's offset, its '(' and the matching ')'.
+ */
+bool scan_declarator(const Func *f, uint32_t *name_at, uint32_t *lparen, uint32_t *rparen)
+{
+	const char *t = f->src->text, *name = intern_name(f->name);
+	uint32_t n = (uint32_t)strlen(name), end = f->body->start, i = f->start;
+
+	while (i < end) {
+		uint32_t j = skip_comment_or_literal(t, i, end), k;
+		int depth;
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (!is_ident_char(t[i])) {
+			i++;
+			continue;
+		}
+		for (j = i; j < end && is_ident_char(t[j]); j++)
+			;
+		k = scan_skip_blanks(t, j, end);
+		if (j - i != n || memcmp(t + i, name, n) != 0 || k >= end || t[k] != '(') {
+			i = j;
+			continue;
+		}
+		*name_at = i;
+		*lparen = k;
+		for (depth = 0, j = k; j < end; j++) {
+			uint32_t m = skip_comment_or_literal(t, j, end);
+
+			if (m != j) {
+				j = m - 1;
+				continue;
+			}
+			if (t[j] == '(')
+				depth++;
+			if (t[j] == ')' && --depth == 0) {
+				*rparen = j;
+				return true;
+			}
+		}
+		return false;
+	}
+	return false;
+}
+
+/* Is the parameter list between lparen and rparen empty or `void`? */
+bool scan_params_empty(const char *t, uint32_t lparen, uint32_t rparen)
+{
+	uint32_t i = scan_skip_blanks(t, lparen + 1, rparen);
+
+	if (i == rparen)
+		return true;
+	if (rparen - i < 4 || memcmp(t + i, "void", 4) != 0)
+		return false;
+	return scan_skip_blanks(t, i + 4, rparen) == rparen;
+}
+
+/* The blanks that start the line holding byte at. */
+const char *scan_indent(const Source *src, uint32_t at)
+{
+	uint32_t s = at, e;
+
+	while (s > 0 && src->text[s - 1] != '\n')
+		s--;
+	for (e = s; e < at && (src->text[e] == ' ' || src->text[e] == '\t'); e++)
+		;
+	return arena_strndup(src->text + s, e - s);
+}

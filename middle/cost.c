@@ -1,0 +1,247 @@
+/*
+ * cost.c - middle stage: the cost model of the parallel plan.  A task's
+ * time is its operations (each expression's operators and memory
+ * references, times the trip counts of the loops around it, callees
+ * included) plus its memory traffic (the bytes its summary reads and
+ * writes).  The unit is one simple operation.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "middle.h"
+
+#define DEFAULT_TRIPS 64.0     /* a loop whose trip count is not a constant */
+#define COST_MEM 1.0           /* a memory reference */
+#define COST_DIV 2.0           /* division and remainder (mostly by constants) */
+#define COST_LIBCALL 20.0      /* a library call: math functions */
+#define COST_PER_BYTE 0.125    /* memory traffic: each byte of a task's footprint */
+
+void cost_init(CostModel *cm, Program *prog)
+{
+	uint32_t n = prog->funcs.len;
+
+	cm->prog = prog;
+	cm->fcost = xmalloc((n ? n : 1) * sizeof(*cm->fcost));
+	cm->fbusy = xcalloc(n ? n : 1, sizeof(*cm->fbusy));
+	for (uint32_t i = 0; i < n; i++)
+		cm->fcost[i] = -1;
+}
+
+void cost_free(CostModel *cm)
+{
+	free(cm->fcost);
+	free(cm->fbusy);
+}
+
+/* ------------------------------------------------------------------ */
+/* Operations x trip counts                                            */
+/* ------------------------------------------------------------------ */
+
+static bool name_is(int name, const char *s)
+{
+	return name && strcmp(intern_name(name), s) == 0;
+}
+
+static double call_cost(CostModel *c, const Expr *e, double args)
+{
+	int64_t n;
+
+	if (e->callee_func)
+		return 2 + args + cost_func(c, e->callee_func);
+	if ((name_is(e->name, "memcpy") || name_is(e->name, "memmove") ||
+	     name_is(e->name, "memset")) && e->args.len == 3)
+		return 2 + args + (plan_const(e->args.items[2], &n) && n > 0 ? n / 4.0 : 64);
+	return COST_LIBCALL + args;
+}
+
+/*
+ * in_addr: e is the array operand of an enclosing subscript (no load of
+ * its own); idx: e computes an index, whose arithmetic the compiler mostly
+ * strength-reduces or hoists (it counts a quarter).
+ */
+static double expr_cost(CostModel *c, const Expr *e, bool in_addr, bool idx)
+{
+	double op = idx ? 0.25 : 1, args = 0, a, b;
+
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case EX_NUM:
+	case EX_STR:
+	case EX_VAR:
+	case EX_NAME:
+	case EX_SIZEOF:
+		return 0;
+	case EX_INDEX:
+		return 0.25 + expr_cost(c, e->lhs, true, idx) + expr_cost(c, e->rhs, false, true) +
+		       (in_addr ? 0 : COST_MEM);
+	case EX_MEMBER:
+		if (e->op == OP_ARROW)
+			return COST_MEM + expr_cost(c, e->lhs, false, idx);
+		return expr_cost(c, e->lhs, in_addr, idx);
+	case EX_UNARY:
+		if (e->op == OP_DEREF)
+			return COST_MEM + expr_cost(c, e->lhs, false, idx);
+		if (e->op == OP_ADDR)
+			return expr_cost(c, e->lhs, true, idx);
+		return op + expr_cost(c, e->lhs, false, idx);
+	case EX_BINARY:
+		return (e->op == OP_DIV || e->op == OP_MOD ? COST_DIV * op : op) +
+		       expr_cost(c, e->lhs, false, idx) + expr_cost(c, e->rhs, false, idx);
+	case EX_ASSIGN:
+		return (e->op == OP_ASSIGN ? 1 : 2) + expr_cost(c, e->lhs, false, idx) +
+		       expr_cost(c, e->rhs, false, idx);
+	case EX_COND:
+		a = expr_cost(c, e->lhs, false, idx);
+		b = expr_cost(c, e->rhs, false, idx);
+		return op + expr_cost(c, e->cond, false, idx) + (a > b ? a : b);
+	case EX_COMMA:
+		return expr_cost(c, e->lhs, false, idx) + expr_cost(c, e->rhs, false, idx);
+	case EX_CAST:
+		return expr_cost(c, e->lhs, in_addr, idx);
+	case EX_CALL:
+		for (uint32_t i = 0; i < e->args.len; i++)
+			args += expr_cost(c, e->args.items[i], false, false);
+		return call_cost(c, e, args);
+	default:
+		for (uint32_t i = 0; i < e->args.len; i++)
+			args += expr_cost(c, e->args.items[i], false, false);
+		return 1 + args + expr_cost(c, e->lhs, false, idx) + expr_cost(c, e->rhs, false, idx);
+	}
+}
+
+static double ecost(CostModel *c, const Expr *e)
+{
+	return expr_cost(c, e, false, false);
+}
+
+double cost_loop_trips(const Stmt *s)
+{
+	return s->kind == ST_FOR && s->loop->trip_count >= 0 ? (double)s->loop->trip_count
+	                                                     : DEFAULT_TRIPS;
+}
+
+double cost_stmt(CostModel *c, const Stmt *s)
+{
+	double sum = 0, a, b;
+
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case ST_EXPR:
+	case ST_RETURN:
+		return ecost(c, s->expr);
+	case ST_DECL:
+		return s->expr ? 1 + ecost(c, s->expr) : 0;
+	case ST_BLOCK:
+		for (uint32_t i = 0; i < s->body.len; i++)
+			sum += cost_stmt(c, s->body.items[i]);
+		return sum;
+	case ST_IF:
+		a = cost_stmt(c, s->then);
+		b = cost_stmt(c, s->els);
+		return 1 + ecost(c, s->expr) + (a > b ? a : b);
+	case ST_FOR:
+	case ST_WHILE:
+	case ST_DO:
+		for (uint32_t i = 0; i < s->loop->init.len; i++)
+			sum += cost_stmt(c, s->loop->init.items[i]);
+		return sum + cost_loop_trips(s) * (1 + ecost(c, s->loop->cond) +
+		                              ecost(c, s->loop->step) +
+		                              cost_stmt(c, s->loop->body));
+	case ST_SWITCH:
+		return 1 + ecost(c, s->expr) + cost_stmt(c, s->then);
+	case ST_CASE:
+	case ST_LABEL:
+		return cost_stmt(c, s->then);
+	default:
+		return 0;
+	}
+}
+
+/* One call of f, its callees included; a recursive call counts nothing. */
+double cost_func(CostModel *c, Func *f)
+{
+	if (c->fcost[f->id] >= 0)
+		return c->fcost[f->id];
+	if (c->fbusy[f->id])
+		return 0;
+	c->fbusy[f->id] = true;
+	c->fcost[f->id] = cost_stmt(c, f->body);
+	c->fbusy[f->id] = false;
+	return c->fcost[f->id];
+}
+
+double cost_mt_ops(CostModel *c, const MT *mt)
+{
+	double sum = 0;
+
+	for (uint32_t i = 0; i < mt->stmts.len; i++)
+		sum += cost_stmt(c, mt->stmts.items[i]);
+	return sum;
+}
+
+/* ------------------------------------------------------------------ */
+/* Memory traffic                                                      */
+/* ------------------------------------------------------------------ */
+
+double cost_region_bytes(const Region *r)
+{
+	double n = 0;
+	int64_t size;
+
+	if (!r->base)
+		return 0;
+	if (r->whole) {
+		size = obj_size(r->base);
+		return size > 0 ? (double)size : 0;
+	}
+	for (uint32_t i = 0; i < r->ranges.len; i++) {
+		const ByteRange *b = &r->ranges.items[i];
+
+		if (b->lo != REGION_BEGIN && b->hi != REGION_END)
+			n += (double)(b->hi - b->lo);
+	}
+	return n;
+}
+
+/* Memory traffic: the bytes a task reads and writes. */
+static double footprint(const Summary *s)
+{
+	double n = 0;
+
+	for (uint32_t i = 0; s && i < s->acc.len; i++)
+		n += cost_region_bytes(&s->acc.items[i].region);
+	return n;
+}
+
+double cost_with_traffic(double ops, const Summary *s)
+{
+	return ops + COST_PER_BYTE * footprint(s);
+}
+
+double cost_mt(CostModel *c, const MT *mt)
+{
+	return cost_with_traffic(cost_mt_ops(c, mt), mt->summary);
+}
+
+double cost_shared_bytes(const Region *a, const Region *b)
+{
+	double na = cost_region_bytes(a), nb = cost_region_bytes(b), n = 0;
+	uint32_t i = 0, j = 0;
+
+	if (a->base != b->base || a->whole || b->whole)
+		return na < nb ? na : nb;
+	while (i < a->ranges.len && j < b->ranges.len) {
+		const ByteRange *x = &a->ranges.items[i], *y = &b->ranges.items[j];
+		int64_t lo = x->lo > y->lo ? x->lo : y->lo, hi = x->hi < y->hi ? x->hi : y->hi;
+
+		if (hi > lo && lo != REGION_BEGIN && hi != REGION_END)
+			n += (double)(hi - lo);
+		if (x->hi < y->hi)
+			i++;
+		else
+			j++;
+	}
+	return n;
+}

@@ -1,0 +1,862 @@
+/*
+ * decomp.c - middle stage: decomposition of one task of the parallel plan
+ * into chunks.  An SB whose callee is a sequence of loops runs as
+ * iteration chunks of a callee clone (OSCAR's loop-aligned decomposition:
+ * a chunk waits only for the producer chunks it reads); a loop of the
+ * level itself runs as slices of its first induction variable's range,
+ * in place.  Sound first: a loop is split only when the summaries of its
+ * chunks are pairwise independent.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "middle.h"
+
+#define MIN_CHUNK_COST 20000.0 /* a smaller chunk does not pay for its synchronisation */
+
+typedef Array(SplitLoop) PartList;
+typedef Array(const Var *) VarList;
+
+/* ------------------------------------------------------------------ */
+/* Visiting the IR                                                     */
+/* ------------------------------------------------------------------ */
+
+/* The shared visitors (ir.c), on IR that this file only reads. */
+static void each_expr(const Expr *e, IrExprFn *fn, void *ctx)
+{
+	ir_visit_expr((Expr *)e, fn, ctx);
+}
+
+/* Every expression of s: conditions, initializers, loop headers, bodies. */
+static void each_stmt_expr(const Stmt *s, IrExprFn *fn, void *ctx)
+{
+	ir_visit_stmt((Stmt *)s, fn, NULL, ctx);
+}
+
+
+typedef struct VarCount {
+	const Var *var;
+	uint32_t n;
+} VarCount;
+
+static void count_ref(Expr *e, void *ctx)
+{
+	VarCount *c = ctx;
+
+	c->n += e->kind == EX_VAR && e->var == c->var;
+}
+
+/* How many nodes of s and e fn counts for v. */
+static uint32_t count_in(const Stmt *s, const Expr *e, IrExprFn *fn, const Var *v)
+{
+	VarCount c = { v, 0 };
+
+	each_stmt_expr(s, fn, &c);
+	each_expr(e, fn, &c);
+	return c.n;
+}
+
+/* References (EX_VAR) to v inside s. */
+static uint32_t refs_in(const Stmt *s, const Var *v)
+{
+	return count_in(s, NULL, count_ref, v);
+}
+
+static void count_def(Expr *e, void *ctx)
+{
+	VarCount *c = ctx;
+
+	switch (e->kind) {
+	case EX_ASSIGN:
+		c->n += ir_storage_root(e->lhs) == c->var;
+		break;
+	case EX_UNARY:
+		if (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC ||
+		    e->op == OP_POSTDEC || e->op == OP_ADDR)
+			c->n += ir_storage_root(e->lhs) == c->var;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Assignments, increments and address-takings of v inside s (initializers not counted). */
+static uint32_t defs_in(const Stmt *s, const Var *v)
+{
+	return count_in(s, NULL, count_def, v);
+}
+
+static uint32_t defs_in_expr(const Expr *e, const Var *v)
+{
+	return count_in(NULL, e, count_def, v);
+}
+
+static void find_effect(Expr *e, void *ctx)
+{
+	bool *found = ctx;
+
+	if (e->kind == EX_ASSIGN || e->kind == EX_CALL || e->kind == EX_OTHER)
+		*found = true;
+	if (e->kind == EX_UNARY && (e->op == OP_PREINC || e->op == OP_PREDEC ||
+	                            e->op == OP_POSTINC || e->op == OP_POSTDEC))
+		*found = true;
+}
+
+/* No assignment, increment, call or unmodelled expression in e. */
+static bool effect_free(const Expr *e)
+{
+	bool found = false;
+
+	each_expr(e, find_effect, &found);
+	return !found;
+}
+
+/* Does g take a workspace at its top level (which the caller must then provide)? */
+static bool has_top_scratch(const Func *g)
+{
+	bool only;
+	const ScratchList *l = func_scratch(g, &only);
+
+	for (uint32_t i = 0; l && i < l->len; i++)
+		if (l->items[i].top)
+			return true;
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Decomposition of an SB into chunks of its callee's loops             */
+/* ------------------------------------------------------------------ */
+
+static bool is_scalar_type(const Type *t)
+{
+	if (!t)
+		return false;
+	switch (t->kind) {
+	case TY_BOOL:
+	case TY_INT:
+	case TY_FLOAT:
+	case TY_ENUM:
+	case TY_PTR:
+	case TY_NAMED: /* int32_t, size_t; a struct typedef would not be assigned from a scalar */
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A top-level `return;` or `return CONST;`. */
+static bool is_return_bb(const MT *m)
+{
+	const Stmt *s = m->stmts.len == 1 ? m->stmts.items[0] : NULL;
+	int64_t v;
+
+	return s && s->kind == ST_RETURN && (!s->expr || plan_const(s->expr, &v));
+}
+
+/* A BB of declarations of scalars and pointers with effect-free initializers. */
+static bool decl_bb_ok(const Func *g, const MT *m, const char **why)
+{
+	for (uint32_t i = 0; i < m->stmts.len; i++) {
+		const Stmt *s = m->stmts.items[i];
+
+		if (s->kind == ST_EMPTY || scratch_stmt(g, s))
+			continue;
+		if (s->kind != ST_DECL || !s->var) {
+			*why = "the callee has top-level statements besides declarations and loops";
+			return false;
+		}
+		if (!is_scalar_type(s->var->type) || s->var->storage != SC_NONE) {
+			*why = plan_fmt("the callee declares %s, not a plain scalar or pointer",
+			           intern_name(s->var->name));
+			return false;
+		}
+		if (s->expr && (!effect_free(s->expr) || s->expr->kind == EX_INIT)) {
+			*why = plan_fmt("the initializer of %s has effects", intern_name(s->var->name));
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * The callee's top level: declaration BBs, loops (the parts), and an
+ * optional final `return CONST;`.
+ */
+static bool shape_ok(const Func *g, PartList *parts, const char **why)
+{
+	const MT *root = g->mt;
+
+	for (uint32_t i = 0; i < root->children.len; i++) {
+		MT *m = root->children.items[i];
+		SplitLoop sl;
+
+		if (m->kind == MT_RB) {
+			if (plan_leaves(g, m->loop->loop->body, 1, 0, true)) {
+				*why = "the callee returns from inside a loop";
+				return false;
+			}
+			memset(&sl, 0, sizeof(sl));
+			sl.top = sl.loop = m->loop;
+			array_push(parts, sl);
+			continue;
+		}
+		if (m->kind == MT_SB) {
+			*why = plan_fmt("the callee calls %s at its top level", intern_name(m->callee->name));
+			return false;
+		}
+		if (is_return_bb(m)) {
+			if (i + 1 != root->children.len) {
+				*why = "the callee returns early";
+				return false;
+			}
+			continue;
+		}
+		if (!decl_bb_ok(g, m, why))
+			return false;
+	}
+	if (!parts->len) {
+		*why = "the callee has no loop";
+		return false;
+	}
+	return true;
+}
+
+/* The part whose top loop holds source byte `byte`, -1 if none. */
+static int part_of(const PartList *parts, uint32_t byte)
+{
+	for (uint32_t i = 0; i < parts->len; i++)
+		if (byte >= parts->items[i].top->start && byte < parts->items[i].top->end)
+			return (int)i;
+	return -1;
+}
+
+/* The declaration statement of local v inside s, NULL if none. */
+static const Stmt *find_decl(const Stmt *s, const Var *v)
+{
+	const Stmt *d = NULL;
+
+	if (!s)
+		return NULL;
+	if (s->kind == ST_DECL && s->var == v)
+		return s;
+	if ((d = find_decl(s->then, v)) || (d = find_decl(s->els, v)))
+		return d;
+	for (uint32_t i = 0; !d && i < s->body.len; i++)
+		d = find_decl(s->body.items[i], v);
+	if (!d && s->loop) {
+		for (uint32_t i = 0; !d && i < s->loop->init.len; i++)
+			d = find_decl(s->loop->init.items[i], v);
+		if (!d)
+			d = find_decl(s->loop->body, v);
+	}
+	return d;
+}
+
+/*
+ * A local that every run of its declaration sets to its final value:
+ * initialized without effects, never assigned again, its address never
+ * taken.  A chunk call that runs the declaration gets what the whole call
+ * would have (what the initializer reads is in the chunk's summary).
+ */
+static bool pure_local(const Func *g, const Var *v)
+{
+	const Stmt *d = find_decl(g->body, v);
+
+	return d && d->expr && d->expr->kind != EX_INIT && effect_free(d->expr) &&
+	       !v->addr_taken && defs_in(g->body, v) == 0;
+}
+
+/*
+ * Is every use of v inside `top` dominated by an assignment in the same
+ * run of a for statement S within top (S's initializer assigns v; v has
+ * no other reference in that initializer and none outside S)?  Then v
+ * carries nothing into S from before.  inner: S must lie strictly inside
+ * `inside` (a loop body), else S may be any for statement of top.
+ */
+typedef struct Cover {
+	const Var *var;
+	uint32_t want;       /* references of var that S must hold */
+	const Stmt *inside;  /* S must lie in this statement, or NULL */
+	bool found;
+} Cover;
+
+static bool init_assigns(const Stmt *s, const Var *v)
+{
+	for (uint32_t i = 0; i < s->loop->init.len; i++) {
+		const Stmt *p = s->loop->init.items[i];
+		const Expr *e = p->expr;
+
+		if (p->kind == ST_EXPR && e && e->kind == EX_ASSIGN && e->op == OP_ASSIGN &&
+		    e->lhs && e->lhs->kind == EX_VAR && e->lhs->var == v)
+			return true;
+	}
+	return false;
+}
+
+static void find_cover(const Stmt *s, Cover *c)
+{
+	uint32_t in_init = 0;
+
+	if (!s || c->found)
+		return;
+	if (s->kind == ST_FOR && init_assigns(s, c->var) &&
+	    (!c->inside || (s->start >= c->inside->start && s->end <= c->inside->end))) {
+		for (uint32_t i = 0; i < s->loop->init.len; i++)
+			in_init += refs_in(s->loop->init.items[i], c->var);
+		if (in_init == 1 && refs_in(s, c->var) == c->want) {
+			c->found = true;
+			return;
+		}
+	}
+	find_cover(s->then, c);
+	find_cover(s->els, c);
+	for (uint32_t i = 0; i < s->body.len; i++)
+		find_cover(s->body.items[i], c);
+	if (s->loop)
+		find_cover(s->loop->body, c);
+}
+
+static bool covered(const Stmt *top, const Var *v, uint32_t want, const Stmt *inside)
+{
+	Cover c = { v, want, inside, false };
+
+	find_cover(top, &c);
+	return c.found;
+}
+
+/* A top-level workspace: every chunk call gets the same buffer from the caller. */
+static bool top_scratch_var(const Func *g, const Var *v)
+{
+	const Scratch *sc = scratch_var(g, v);
+
+	return sc && sc->top;
+}
+
+/*
+ * Each chunk is a separate call: a prologue local may not carry a value
+ * from one part to another.  Allowed: locals every call recomputes alike
+ * (pure_local), and locals whose every use in each part follows an
+ * assignment in a for header of that part (the parts' loop counters).
+ */
+static bool locals_ok(const Func *g, const PartList *parts, const char **why)
+{
+	for (uint32_t i = 0; i < g->locals.len; i++) {
+		const Var *v = g->locals.items[i];
+		uint32_t total, in_parts = 0, users = 0;
+
+		if (v->storage == SC_STATIC) {
+			*why = plan_fmt("the callee has a static local %s", intern_name(v->name));
+			return false;
+		}
+		if (part_of(parts, v->start) >= 0 || pure_local(g, v) || top_scratch_var(g, v))
+			continue; /* scoped inside one part, or the same in every call */
+		if (v->addr_taken) {
+			*why = plan_fmt("the address of local %s is taken", intern_name(v->name));
+			return false;
+		}
+		total = refs_in(g->body, v);
+		for (uint32_t p = 0; p < parts->len; p++) {
+			uint32_t n = refs_in(parts->items[p].top, v);
+
+			in_parts += n;
+			users += n > 0;
+		}
+		if (in_parts != total) {
+			*why = plan_fmt("local %s is used outside the callee's loops", intern_name(v->name));
+			return false;
+		}
+		if (users <= 1)
+			continue;
+		for (uint32_t p = 0; p < parts->len; p++) {
+			const Stmt *top = parts->items[p].top;
+			uint32_t n = refs_in(top, v);
+
+			if (n && !covered(top, v, n, NULL)) {
+				*why = plan_fmt("local %s carries a value from one loop to the next",
+				           intern_name(v->name));
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* Assigns none of the callee's parameters: every chunk call gets them as passed. */
+static bool params_ok(const Func *g, const char **why)
+{
+	for (uint32_t i = 0; i < g->params.len; i++) {
+		if (defs_in(g->body, g->params.items[i])) {
+			*why = plan_fmt("the callee assigns its parameter %s",
+			           intern_name(g->params.items[i]->name));
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * The loop a one-trip loop s wraps: its body is that loop alone, or
+ * declarations of scalars with effect-free initializers and then that
+ * loop (onnx2c's grouped convolution: `uint32_t go = 1;` before the g loop).
+ */
+static Stmt *wrapped_loop(const Stmt *s)
+{
+	Stmt *b = s->loop->body;
+
+	if (ir_is_loop(b))
+		return b;
+	if (!b || b->kind != ST_BLOCK || !b->body.len || !ir_is_loop(array_last(&b->body)))
+		return NULL;
+	for (uint32_t i = 0; i + 1 < b->body.len; i++) {
+		const Stmt *d = b->body.items[i];
+
+		if (d->kind == ST_EMPTY)
+			continue;
+		if (d->kind != ST_DECL || !d->var || !is_scalar_type(d->var->type) ||
+		    d->var->storage != SC_NONE || !d->expr || d->expr->kind == EX_INIT ||
+		    !effect_free(d->expr))
+			return NULL;
+	}
+	return array_last(&b->body);
+}
+
+/* The loop to split: below `top` through loops of one trip that wrap one loop. */
+static Stmt *descend_one_trip(Stmt *top)
+{
+	Stmt *s = top, *inner;
+
+	while (s->kind == ST_FOR && s->loop->trip_count == 1 && (inner = wrapped_loop(s)))
+		s = inner;
+	return s;
+}
+
+/* A for-step part that moves an IV by its constant step. */
+static const InductionVar *step_update(const Loop *l, const Expr *u)
+{
+	Var *v = loop_updated_var(u);
+	const InductionVar *iv = v ? loop_find_iv(l, v) : NULL;
+	int64_t step;
+	bool known;
+
+	if (!iv || !loop_update_step(u, v, &step, &known) || !known)
+		return NULL;
+	return plan_plain(u->rhs, v) ? iv : NULL;
+}
+
+/* Every comma part of the step moves an IV, each IV exactly once. */
+static bool steps_ok(const Loop *l, const Expr *e, uint32_t *moved)
+{
+	const InductionVar *iv;
+
+	if (!e)
+		return true;
+	if (e->kind == EX_COMMA)
+		return steps_ok(l, e->lhs, moved) && steps_ok(l, e->rhs, moved);
+	if (!(iv = step_update(l, e)))
+		return false;
+	(*moved)++;
+	return true;
+}
+
+/*
+ * Can chunks of s's first IV run as separate calls?  A for statement
+ * whose initializer sets only IVs to constants, whose condition is
+ * `iv < K` or `iv <= K` on the first IV (step > 0, constant trip count),
+ * whose step moves each IV by a constant, with no IV assigned in the body
+ * and no way out of the body but its end or `continue`.
+ */
+static bool header_splittable(const Func *g, const Stmt *s, const char **why)
+{
+	const Loop *l = s->loop;
+	const Expr *c = l ? l->cond : NULL;
+	uint32_t moved = 0;
+	int64_t k;
+
+	if (s->kind != ST_FOR || !l->ivs.len) {
+		*why = "no induction variable";
+		return false;
+	}
+	if (l->trip_count < 2) {
+		*why = l->trip_count < 0 ? "the trip count is not a constant" : "one trip";
+		return false;
+	}
+	if (!l->ivs.items[0].step_known || l->ivs.items[0].step <= 0 || !c ||
+	    c->kind != EX_BINARY || (c->op != OP_LT && c->op != OP_LE) ||
+	    ir_strip_casts(c->lhs)->kind != EX_VAR || ir_strip_casts(c->lhs)->var != l->ivs.items[0].var ||
+	    !plan_const(c->rhs, &k)) {
+		*why = "the condition is not `iv < K` on an increasing IV";
+		return false;
+	}
+	for (uint32_t i = 0; i < l->init.len; i++) {
+		const Stmt *p = l->init.items[i];
+		const Var *v = p->kind == ST_DECL ? p->var :
+		               p->expr && p->expr->kind == EX_ASSIGN && p->expr->lhs &&
+		               p->expr->lhs->kind == EX_VAR ? p->expr->lhs->var : NULL;
+		const Expr *init = p->kind == ST_DECL ? p->expr :
+		                   v && p->expr->op == OP_ASSIGN ? p->expr->rhs : NULL;
+
+		if (!v || !loop_find_iv(l, v) || !init || !plan_const(init, &k)) {
+			*why = v ? plan_fmt("the header sets %s, not an induction variable from a constant",
+			               intern_name(v->name))
+			         : "the header's initializer is not a list of IV assignments";
+			return false;
+		}
+	}
+	if (!steps_ok(l, l->step, &moved) || moved != l->ivs.len) {
+		*why = "the header's step updates something besides its induction variables";
+		return false;
+	}
+	for (uint32_t i = 0; i < l->ivs.len; i++) {
+		const Var *v = l->ivs.items[i].var;
+
+		if (!l->ivs.items[i].step_known || v->addr_taken || defs_in(l->body, v) ||
+		    defs_in_expr(l->cond, v)) {
+			*why = plan_fmt("induction variable %s is assigned in the loop", intern_name(v->name));
+			return false;
+		}
+	}
+	if (plan_leaves(g, l->body, 0, 0, true)) {
+		*why = "control leaves the loop body";
+		return false;
+	}
+	if (s->unmodelled) {
+		*why = "unmodelled construct in the loop";
+		return false;
+	}
+	return true;
+}
+
+
+static void collect_var(Expr *e, void *ctx)
+{
+	VarList *l = ctx;
+
+	if (e->kind != EX_VAR)
+		return;
+	for (uint32_t i = 0; i < l->len; i++)
+		if (l->items[i] == e->var)
+			return;
+	array_push(l, e->var);
+}
+
+/* Is v an IV of a one-trip loop between top and the split loop L? */
+static bool wrapper_iv(const Stmt *top, const Stmt *L, const Var *v)
+{
+	for (const Stmt *s = top; s && s != L; s = wrapped_loop(s))
+		if (loop_find_iv(s->loop, v))
+			return true;
+	return false;
+}
+
+/*
+ * Chunks of L are separate calls, each with its own locals: a callee local
+ * that L uses must not carry a value from one iteration to another.  Fine
+ * are locals declared in L's body, L's own IVs, IVs of the one-trip loops
+ * around L that L does not assign, prologue locals every call recomputes
+ * alike, and locals that a for header inside L's body assigns before each
+ * use.
+ */
+static bool split_locals_ok(const Func *g, const Stmt *top, const Stmt *L, const char **why)
+{
+	VarList vars = { 0 };
+	const Stmt *body = L->loop->body;
+	bool ok = true;
+
+	each_stmt_expr(L, collect_var, &vars);
+	for (uint32_t i = 0; ok && i < vars.len; i++) {
+		const Var *v = vars.items[i];
+		uint32_t n;
+
+		if (v->func != g || v->scope != VAR_LOCAL)
+			continue; /* a parameter (never assigned) or a global (in the summary) */
+		if (body && v->start >= body->start && v->end <= body->end)
+			continue;
+		n = refs_in(L, v);
+		if (loop_find_iv(L->loop, v) && refs_in(top, v) == n)
+			continue;
+		if (wrapper_iv(top, L, v) && defs_in(L, v) == 0)
+			continue;
+		if (pure_local(g, v) || top_scratch_var(g, v))
+			continue;
+		if (refs_in(g->body, v) == n && covered(L, v, n, body))
+			continue;
+		*why = plan_fmt("local %s carries a value from one iteration to the next",
+		           intern_name(v->name));
+		ok = false;
+	}
+	array_free(&vars);
+	return ok;
+}
+
+/* No effect in the call's arguments: each chunk call evaluates them again. */
+static bool args_ok(const Expr *call)
+{
+	for (uint32_t i = 0; i < call->args.len; i++)
+		if (!effect_free(call->args.items[i]))
+			return false;
+	return true;
+}
+
+/* First-IV value that starts chunk k of n (k == n: the end). */
+static int64_t chunk_bound(const SplitLoop *sl, int64_t trip, int n, int k)
+{
+	if (k >= n)
+		return sl->hi;
+	return sl->lo + (int64_t)((__int128)k * trip / n) * sl->step;
+}
+
+/*
+ * Splits part sl of sb's callee into n chunks; true when their summaries
+ * are pairwise independent (then the chunks go to out).
+ */
+static bool try_split(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double ops,
+                      double pro_cost, ChunkList *out, const char **why)
+{
+	int64_t trip = sl->loop->loop->trip_count;
+	Chunk *ch = xcalloc((size_t)n, sizeof(*ch));
+	bool ok = true;
+	Dep d;
+
+	sl->split = true;
+	for (int k = 0; ok && k < n; k++) {
+		double share;
+
+		ch[k].part = part;
+		ch[k].lo = chunk_bound(sl, trip, n, k);
+		ch[k].hi = chunk_bound(sl, trip, n, k + 1);
+		ch[k].sum = sb->kind == MT_RB ? summarize_slice(sb, sl, ch[k].lo, ch[k].hi)
+		                              : summarize_chunk(sb, sl, ch[k].lo, ch[k].hi);
+		if (!ch[k].sum) {
+			*why = "the chunks' index ranges cannot be bound";
+			ok = false;
+			break;
+		}
+		share = (double)(((__int128)(k + 1) * trip / n) - ((__int128)k * trip / n)) / (double)trip;
+		ch[k].cost = cost_with_traffic(pro_cost + ops * share, ch[k].sum);
+	}
+	for (int i = 0; ok && i < n; i++) {
+		for (int j = i + 1; ok && j < n; j++) {
+			if (summary_conflict(ch[i].sum, ch[j].sum, &d)) {
+				*why = plan_fmt("iterations depend on each other through %s", plan_dep_object(&d));
+				ok = false;
+			}
+		}
+	}
+	for (int k = 0; ok && k < n; k++)
+		array_push(out, ch[k]);
+	free(ch);
+	sl->split = ok;
+	return ok;
+}
+
+/*
+ * One part of a decomposable callee: finds the loop to split, splits it
+ * when its chunks are independent, else makes the whole part one chunk.
+ * Returns whether it split.
+ */
+static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double pro_cost,
+                           ChunkList *out)
+{
+	Stmt *L = descend_one_trip(sl->top);
+	const Loop *l = L->loop;
+	double ops = cost_stmt(&c->cost, sl->top);
+	const char *why = NULL;
+	Chunk one;
+
+	sl->loop = L;
+	if (L->kind == ST_FOR && l->trip_count >= 0 && l->ivs.len && l->ivs.items[0].step_known &&
+	    l->ivs.items[0].step > 0) {
+		sl->lo = l->lower;
+		sl->hi = l->upper;
+		sl->step = l->ivs.items[0].step;
+	}
+	if (header_splittable(sb->callee, L, &why) && split_locals_ok(sb->callee, sl->top, L, &why)) {
+		int64_t n = c->ncores < l->trip_count ? c->ncores : l->trip_count;
+
+		if (n > (int64_t)(ops / MIN_CHUNK_COST))
+			n = (int64_t)(ops / MIN_CHUNK_COST);
+		if (n < 2)
+			why = "too little work to split";
+		else if (try_split(c, sb, sl, part, (int)n, ops, pro_cost, out, &why))
+			return true;
+	}
+	sl->split = false;
+	sl->why_not = why;
+	one.part = part;
+	one.lo = sl->lo;
+	one.hi = sl->hi;
+	one.sum = summarize_chunk(sb, sl, sl->lo, sl->hi);
+	if (!one.sum)
+		one.sum = sb->summary; /* the whole call: a superset */
+	one.cost = cost_with_traffic(pro_cost + ops, one.sum);
+	array_push(out, one);
+	return false;
+}
+
+/* p's clone of g with these parts' split decisions, made once per plan. */
+static Clone *clone_for(PlanCtx *c, ParPlan *p, Func *g, const PartList *parts)
+{
+	Clone *cl;
+
+	for (uint32_t i = 0; i < p->clones.len; i++) {
+		bool same;
+
+		cl = p->clones.items[i];
+		same = cl->callee == g && cl->parts.len == parts->len;
+		for (uint32_t k = 0; same && k < parts->len; k++)
+			same = cl->parts.items[k].split == parts->items[k].split;
+		if (same)
+			return cl;
+	}
+	cl = ARENA_NEW(Clone);
+	cl->callee = g;
+	cl->id = ++c->next_clone;
+	for (uint32_t k = 0; k < parts->len; k++)
+		array_push(&cl->parts, parts->items[k]);
+	array_push(&p->clones, cl);
+	return cl;
+}
+
+/* Cost of the callee's prologue: what every chunk call repeats. */
+static double prologue_cost(PlanCtx *c, const Func *g)
+{
+	double sum = 0;
+
+	for (uint32_t i = 0; i < g->mt->children.len; i++)
+		if (g->mt->children.items[i]->kind == MT_BB)
+			sum += cost_mt_ops(&c->cost, g->mt->children.items[i]);
+	return sum;
+}
+
+/*
+ * With its workspaces replaced, no chunk may still touch the allocator or
+ * the output, and each must have its own summary: the whole call's leaves
+ * out a top-level workspace, through which the parts depend on each other.
+ */
+static bool chunks_stateless(const MT *sb, const ChunkList *chunks, const char **why)
+{
+	for (uint32_t k = 0; k < chunks->len; k++) {
+		const Chunk *ch = &chunks->items[k];
+
+		if (plan_touches_state(ch->sum)) {
+			*why = "the callee allocates, frees or does I/O outside its workspaces";
+			return false;
+		}
+		if (ch->sum == sb->summary && has_top_scratch(sb->callee)) {
+			*why = "a part that shares the callee's workspace cannot be summarized";
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * Decomposes SB sb of f into chunks of its callee's top-level loops (out),
+ * or returns NULL with the reason it stays whole.
+ */
+Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char **why)
+{
+	Func *f = pl->func;
+	Func *g = sb->callee;
+	const Summary *fs = func_summary(g);
+	PartList parts = { 0 };
+	Clone *cl = NULL;
+	bool any = false;
+	double pro;
+
+	if (!g->body || !g->mt || !fs)
+		*why = "the callee has no body";
+	else if (g->src != f->src)
+		*why = "the callee is in another file";
+	else if (g->unmodelled.len)
+		*why = plan_fmt("the callee has a %s", unmodelled_name[g->unmodelled.items[0].kind]);
+	else if (g->is_variadic)
+		*why = "the callee is variadic";
+	else if (fs->barrier)
+		*why = "the callee calls something unknown";
+	else if (plan_touches_state(fs) && !plan_workspace_only(g))
+		*why = "the callee allocates, frees or does I/O";
+	else if (has_top_scratch(g) && g->start > f->start)
+		*why = "the callee's workspace allocator may be declared after the caller";
+	else if (!args_ok(sb->call))
+		*why = "the call's arguments have effects";
+	else if (params_ok(g, why) && shape_ok(g, &parts, why) && locals_ok(g, &parts, why)) {
+		/* every chunk call evaluates the arguments and the prologue again */
+		Summary *pro_sum = summarize_chunk(sb, NULL, 0, 0);
+		Dep d;
+
+		if (!pro_sum || summary_conflict(sb->summary, pro_sum, &d)) {
+			*why = "the call's arguments or the callee's declarations read what the call writes";
+			goto out;
+		}
+		pro = prologue_cost(c, g);
+		for (uint32_t p = 0; p < parts.len; p++)
+			any |= decompose_part(c, sb, &parts.items[p], (int)p, pro, out);
+		if (!chunks_stateless(sb, out, why)) {
+			out->len = 0;
+			goto out;
+		}
+		if (!any && parts.len == 1) {
+			*why = plan_fmt("its loop is not split: %s", parts.items[0].why_not);
+			out->len = 0;
+			goto out;
+		}
+		cl = clone_for(c, pl, g, &parts);
+	}
+out:
+	array_free(&parts);
+	return cl;
+}
+
+/*
+ * A slice runs the loop's own text on a core of the region, where f's
+ * locals are shared: a local of f that the loop assigns must be declared
+ * inside the loop (its header included).
+ */
+static bool slice_locals_ok(const Func *f, const Stmt *L, const char **why)
+{
+	VarList vars = { 0 };
+	bool ok = true;
+
+	each_stmt_expr(L, collect_var, &vars);
+	for (uint32_t i = 0; ok && i < vars.len; i++) {
+		const Var *v = vars.items[i];
+
+		if (v->func != f || v->scope != VAR_LOCAL || (v->start >= L->start && v->end <= L->end))
+			continue;
+		if (defs_in(L, v)) {
+			*why = plan_fmt("the loop assigns %s, declared outside it", intern_name(v->name));
+			ok = false;
+		}
+	}
+	array_free(&vars);
+	return ok;
+}
+
+/*
+ * The level's own loop mt cut into slices of its first IV's range (out)
+ * when they are independent; each runs the loop's text in place.
+ */
+bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char **why)
+{
+	Stmt *L = mt->loop;
+	double ops = cost_stmt(&c->cost, L);
+	int64_t n;
+
+	memset(sl, 0, sizeof(*sl));
+	sl->top = sl->loop = L;
+	if (!L || !header_splittable(mt->func, L, why) || !slice_locals_ok(mt->func, L, why))
+		return false;
+	sl->lo = L->loop->lower;
+	sl->hi = L->loop->upper;
+	sl->step = L->loop->ivs.items[0].step;
+	n = c->ncores < L->loop->trip_count ? c->ncores : L->loop->trip_count;
+	if (n > (int64_t)(ops / MIN_CHUNK_COST))
+		n = (int64_t)(ops / MIN_CHUNK_COST);
+	if (n < 2) {
+		*why = "too little work to split";
+		return false;
+	}
+	return try_split(c, mt, sl, 0, (int)n, ops, 0, out, why);
+}
+

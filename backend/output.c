@@ -2,8 +2,12 @@
  * output.c - back end: the one writer of every file mtpar writes (the
  * parallel program, the DOT graphs, the Gantt chart).  The text goes to a
  * temporary file beside the target, which is renamed into place only when
- * everything was written: a failed run never leaves a partial file.
+ * everything was written: a failed run never leaves a partial file.  A
+ * symbolic link is written through (the temporary goes beside its target),
+ * and a target that is not a regular file (a FIFO, /dev/null, a terminal) is
+ * written in place: neither is ever replaced by a regular file.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +25,37 @@ static mode_t current_umask(void)
 	return m;
 }
 
+/* A FIFO, device or socket: opened and written as it is. */
+static OutputStatus write_in_place(const char *path, OutputFn *fn, void *ctx)
+{
+	FILE *out = fopen(path, "w");
+	bool ok;
+
+	if (!out)
+		return OUTPUT_CANNOT_CREATE;
+	ok = fn(out, ctx);
+	ok = fclose(out) == 0 && ok;
+	return ok ? OUTPUT_OK : OUTPUT_CANNOT_WRITE;
+}
+
+static OutputStatus write_and_rename(const char *path, OutputFn *fn, void *ctx);
+
 OutputStatus output_write(const char *path, OutputFn *fn, void *ctx)
+{
+	struct stat st, lst;
+	char *target;
+	OutputStatus r;
+
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		return write_in_place(path, fn, ctx);
+	if (lstat(path, &lst) != 0 || !S_ISLNK(lst.st_mode) || !(target = realpath(path, NULL)))
+		return write_and_rename(path, fn, ctx);
+	r = write_and_rename(target, fn, ctx);
+	free(target);
+	return r;
+}
+
+static OutputStatus write_and_rename(const char *path, OutputFn *fn, void *ctx)
 {
 	size_t n = strlen(path);
 	char *tmp = xmalloc(n + 16);

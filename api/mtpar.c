@@ -106,7 +106,7 @@ static bool dump_stage(const Program *prog, const PlanList *plans, mtpar_dump du
 		mt_dump(stdout, prog);
 		break;
 	case MTPAR_DUMP_MFG:
-		mfg_dump(stdout, prog);
+		mtg_dump_mfg(stdout, prog);
 		break;
 	case MTPAR_DUMP_MTG:
 		mtg_dump(stdout, prog);
@@ -162,7 +162,7 @@ static bool write_outputs(const Program *prog, const PlanList *plans,
 /* The --fv-table file, or the default table. */
 static FvTable *load_fv_table(const mtpar_options *opts)
 {
-	return opts->fv_table ? fv_table_load(opts->fv_table) : fv_table_default();
+	return opts->fv_table ? power_fv_load(opts->fv_table) : power_fv_default();
 }
 
 /* --deadline in cost units for a schedule, or an error with the bound. */
@@ -242,7 +242,7 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 	if (ok) {
 		lower_resolve_calls(prog);
 		mt_build(prog);
-		compute_summaries(prog);
+		acc_compute_summaries(prog);
 		mfg_build(prog);
 		eec_compute(prog);
 		mtg_build(prog);

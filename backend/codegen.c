@@ -340,7 +340,7 @@ static const ScratchList *scratch_of(const Func *f)
 {
 	static const ScratchList none;
 	bool only;
-	const ScratchList *l = func_scratch(f, &only);
+	const ScratchList *l = scratch_list(f, &only);
 
 	return l ? l : &none;
 }

@@ -56,7 +56,7 @@ static void print_eec_of(FILE *out, const MfgLevel *lv, int node)
 static void print_label(FILE *out, const MfgLevel *lv, int node)
 {
 	const MT *mt = lv->nodes[node].mt;
-	const MTNode *mn = mt_node(mt);
+	const MTNode *mn = mfg_node(mt);
 
 	mfg_print_node(out, lv, node);
 	if (!mt)
@@ -74,7 +74,7 @@ static void level_id(char *buf, size_t size, const MfgLevel *lv)
 {
 	const MT *owner = lv->owner;
 	const char *f = intern_name(owner->func->name);
-	MTNode *mn = mt_node(owner);
+	MTNode *mn = mfg_node(owner);
 	char node[NAME_MAX_LEN];
 
 	if (!owner->parent) {
@@ -116,7 +116,7 @@ static MfgLevel *inner_of(const MfgLevel *lv, int node)
 {
 	const MT *mt = lv->nodes[node].mt;
 
-	return mt && mt->kind == MT_RB && mt_node(mt) ? mt_node(mt)->inner : NULL;
+	return mt && mt->kind == MT_RB && mfg_node(mt) ? mfg_node(mt)->inner : NULL;
 }
 
 static void style_node(Dot *d, Agnode_t *an, const MfgLevel *lv, int node)
@@ -322,7 +322,7 @@ static void draw_mfg_edges(Dot *d, Agraph_t *g, const MfgLevel *lv)
 /* Invisible edges from an RB's own node to the body's first MTs keep the body below it. */
 static void anchor_body(Dot *d, const MfgLevel *lv)
 {
-	const MTNode *mn = mt_node(lv->owner);
+	const MTNode *mn = mfg_node(lv->owner);
 	char name[NAME_MAX_LEN], lhead[NAME_MAX_LEN];
 	Agnode_t *rb;
 
@@ -400,7 +400,7 @@ static bool write_graph(const Program *prog, const char *path, bool mtg, const c
 		char name[NAME_MAX_LEN];
 		Agraph_t *c;
 
-		if (!f->mt || !mt_node(f->mt) || !mt_node(f->mt)->inner)
+		if (!f->mt || !mfg_node(f->mt) || !mfg_node(f->mt)->inner)
 			continue;
 		if (only && strcmp(only, intern_name(f->name)) != 0)
 			continue;
@@ -408,7 +408,7 @@ static bool write_graph(const Program *prog, const char *path, bool mtg, const c
 		c = agsubg(d.g, name, 1);
 		snprintf(name, sizeof(name), "function %s", intern_name(f->name));
 		set(c, "label", name);
-		draw_level(&d, c, mt_node(f->mt)->inner);
+		draw_level(&d, c, mfg_node(f->mt)->inner);
 	}
 	st = output_write(path, write_dot, d.g);
 	agclose(d.g);

@@ -896,7 +896,7 @@ struct MT {
 	/* control parent at the same level: this MT runs only if branch_mt took branch_dir */
 	MT *branch_mt;
 	bool branch_dir;
-	struct Summary *summary; /* reads and writes: filled by compute_summaries (middle/) */
+	struct Summary *summary; /* reads and writes: filled by acc_compute_summaries (middle/) */
 	void *graph;        /* the middle stage's per-MT data (MFG/MTG node) */
 };
 

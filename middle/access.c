@@ -133,7 +133,7 @@ static void analyse_func(Func *f)
 	acc.cur = NULL;
 }
 
-void compute_summaries(Program *prog)
+void acc_compute_summaries(Program *prog)
 {
 	static const int goto_kinds = (1 << UM_GOTO) | (1 << UM_COMPUTED_GOTO) | (1 << UM_SETJMP);
 
@@ -172,7 +172,7 @@ void compute_summaries(Program *prog)
 	obj_finish_receives();
 }
 
-const Summary *func_summary(const Func *f)
+const Summary *acc_func_summary(const Func *f)
 {
 	FuncInfo *fi = acc_func(f);
 

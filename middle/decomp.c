@@ -115,7 +115,7 @@ static bool effect_free(const Expr *e)
 static bool has_top_scratch(const Func *g)
 {
 	bool only;
-	const ScratchList *l = func_scratch(g, &only);
+	const ScratchList *l = scratch_list(g, &only);
 
 	for (uint32_t i = 0; l && i < l->len; i++)
 		if (l->items[i].top)
@@ -624,8 +624,8 @@ static bool try_split(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double
 		ch[k].part = part;
 		ch[k].lo = chunk_bound(sl, trip, n, k);
 		ch[k].hi = chunk_bound(sl, trip, n, k + 1);
-		ch[k].sum = sb->kind == MT_RB ? summarize_slice(sb, sl, ch[k].lo, ch[k].hi)
-		                              : summarize_chunk(sb, sl, ch[k].lo, ch[k].hi);
+		ch[k].sum = sb->kind == MT_RB ? sum_slice(sb, sl, ch[k].lo, ch[k].hi)
+		                              : sum_chunk(sb, sl, ch[k].lo, ch[k].hi);
 		if (!ch[k].sum) {
 			*why = "the chunks' index ranges cannot be bound";
 			ok = false;
@@ -636,7 +636,7 @@ static bool try_split(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double
 	}
 	for (int i = 0; ok && i < n; i++) {
 		for (int j = i + 1; ok && j < n; j++) {
-			if (summary_conflict(ch[i].sum, ch[j].sum, &d)) {
+			if (dep_summary_conflict(ch[i].sum, ch[j].sum, &d)) {
 				*why = plan_fmt("iterations depend on each other through %s", plan_dep_object(&d));
 				ok = false;
 			}
@@ -685,7 +685,7 @@ static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double p
 	one.part = part;
 	one.lo = sl->lo;
 	one.hi = sl->hi;
-	one.sum = summarize_chunk(sb, sl, sl->lo, sl->hi);
+	one.sum = sum_chunk(sb, sl, sl->lo, sl->hi);
 	if (!one.sum)
 		one.sum = sb->summary; /* the whole call: a superset */
 	one.cost = cost_with_traffic(pro_cost + ops, one.sum);
@@ -758,7 +758,7 @@ Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char *
 {
 	Func *f = pl->func;
 	Func *g = sb->callee;
-	const Summary *fs = func_summary(g);
+	const Summary *fs = acc_func_summary(g);
 	PartList parts = { 0 };
 	Clone *cl = NULL;
 	bool any = false;
@@ -782,10 +782,10 @@ Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char *
 		*why = "the call's arguments have effects";
 	else if (params_ok(g, why) && shape_ok(g, &parts, why) && locals_ok(g, &parts, why)) {
 		/* every chunk call evaluates the arguments and the prologue again */
-		Summary *pro_sum = summarize_chunk(sb, NULL, 0, 0);
+		Summary *pro_sum = sum_chunk(sb, NULL, 0, 0);
 		Dep d;
 
-		if (!pro_sum || summary_conflict(sb->summary, pro_sum, &d)) {
+		if (!pro_sum || dep_summary_conflict(sb->summary, pro_sum, &d)) {
 			*why = "the call's arguments or the callee's declarations read what the call writes";
 			goto out;
 		}

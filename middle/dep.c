@@ -84,13 +84,13 @@ static bool first(DepKind kind, const Access *a, const Access *b, void *ctx)
 	return !collect(kind, a, b, ctx);
 }
 
-/* A missing summary (compute_summaries not run) orders everything. */
+/* A missing summary (acc_compute_summaries not run) orders everything. */
 static bool is_barrier(const Summary *s)
 {
 	return !s || s->barrier;
 }
 
-uint32_t summary_deps(const Summary *earlier, const Summary *later, Dep *out, uint32_t max)
+uint32_t dep_summary_collect(const Summary *earlier, const Summary *later, Dep *out, uint32_t max)
 {
 	Collect c = { out, max, 0 };
 
@@ -106,7 +106,7 @@ uint32_t summary_deps(const Summary *earlier, const Summary *later, Dep *out, ui
 	return c.n;
 }
 
-bool summary_conflict(const Summary *earlier, const Summary *later, Dep *out)
+bool dep_summary_conflict(const Summary *earlier, const Summary *later, Dep *out)
 {
 	Collect c = { out, 1, 0 };
 
@@ -122,10 +122,10 @@ bool summary_conflict(const Summary *earlier, const Summary *later, Dep *out)
 
 uint32_t dep_collect(const MT *earlier, const MT *later, Dep *out, uint32_t max)
 {
-	return summary_deps(earlier->summary, later->summary, out, max);
+	return dep_summary_collect(earlier->summary, later->summary, out, max);
 }
 
 bool dep_between(const MT *earlier, const MT *later, Dep *out)
 {
-	return summary_conflict(earlier->summary, later->summary, out);
+	return dep_summary_conflict(earlier->summary, later->summary, out);
 }

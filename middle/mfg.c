@@ -10,7 +10,7 @@
 
 #include "middle.h"
 
-MTNode *mt_node(const MT *mt)
+MTNode *mfg_node(const MT *mt)
 {
 	return mt ? mt->graph : NULL;
 }
@@ -333,7 +333,7 @@ static Flow mt_flow(const MT *mt, bool is_test)
 		return FLOW_TEST; /* stmts hold the whole if; the arms are MTs of their own */
 	if (mt->kind == MT_SB && mt->stmts.len && mt->stmts.items[0]->kind == ST_IF) {
 		/* if (op(...) != 0) return -1; with op returning one constant */
-		int t = func_returns_constant(mt->callee, &v)
+		int t = val_returns_constant(mt->callee, &v)
 		            ? fold_test(mt->stmts.items[0]->expr, v) : -1;
 
 		return t == 0 ? FLOW_NEXT : t == 1 ? FLOW_EXIT : FLOW_MAYEXIT;
@@ -379,7 +379,7 @@ static int next_node(const MT *parent, int i, const MT *test, bool dir)
 }
 
 /* Where mt.c's bitmask came from: the function's list, else the MT's start. */
-bool mt_unmodelled_at(const MT *mt, uint32_t mask, Unmodelled *out)
+bool mfg_unmodelled_at(const MT *mt, uint32_t mask, Unmodelled *out)
 {
 	const Func *f = mt->func;
 
@@ -424,7 +424,7 @@ static void set_control(MfgLevel *lv)
 	for (int i = 1; i <= n; i++) {
 		MT *mt = parent->children.items[i - 1];
 
-		if (!lv->sequential && mt_unmodelled_at(mt, UM_CONTROL, &lv->why))
+		if (!lv->sequential && mfg_unmodelled_at(mt, UM_CONTROL, &lv->why))
 			lv->sequential = true;
 		if (mt->branch_mt) /* the test of a split if: some MT runs under it */
 			is_test[mt->branch_mt->id] = true;
@@ -507,7 +507,7 @@ static void add_data(MfgLevel *lv)
 		MfgNode *x = &lv->nodes[i];
 		Unmodelled u;
 
-		x->barrier = lv->sequential || mt_unmodelled_at(x->mt, ~0u, &u);
+		x->barrier = lv->sequential || mfg_unmodelled_at(x->mt, ~0u, &u);
 	}
 	for (int i = 1; i <= lv->n; i++) {
 		if (!lv->nodes[i].live)
@@ -561,7 +561,7 @@ void mfg_build(Program *prog)
 
 static void each_level_under(MT *owner, void (*fn)(MfgLevel *lv))
 {
-	MTNode *mn = mt_node(owner);
+	MTNode *mn = mfg_node(owner);
 
 	if (!mn || !mn->inner)
 		return;

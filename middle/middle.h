@@ -83,29 +83,29 @@ typedef struct Summary {
 /*
  * access.c: fills mt->summary of every MT at every level, callees first
  * (interprocedural).  A function's own summary is its root MT's
- * (f->mt->summary, also func_summary): what one call does to globals,
+ * (f->mt->summary, also acc_func_summary): what one call does to globals,
  * static locals, the pointees of its parameters and the synthetic objects
  * below, with its non-static locals and its parameters' own storage left
  * out.  An MT leaves out the objects declared in a nested scope of its own
  * statements (loop-local scalars and arrays).  Appends synthetic Vars to
  * prog->vars (ids stay dense).  Summaries and regions live for the run.
  */
-void compute_summaries(Program *prog);
-/* f's summary (NULL before compute_summaries). */
-const Summary *func_summary(const Func *f);
+void acc_compute_summaries(Program *prog);
+/* f's summary (NULL before acc_compute_summaries). */
+const Summary *acc_func_summary(const Func *f);
 /*
  * values.c: does f return the same integer constant on every path (every
  * return statement returns that constant, as ir_const_eval folds it, and
  * the body ends in one)?  TVM's operators `return 0;`: `if (op(...) != 0)
  * return -1;` folds to a call.
  */
-bool func_returns_constant(const Func *f, int64_t *value);
+bool val_returns_constant(const Func *f, int64_t *value);
 /*
  * summary.c: "reads a b[0,64)" and "writes c" lines (each omitted when
  * empty, sorted by object id), then "barrier LINE:COL" when the MT calls
  * something unknown.  Deterministic, for --dump=mfg.
  */
-void summary_dump(FILE *out, const MT *mt);
+void sum_dump(FILE *out, const MT *mt);
 /*
  * workspace.c: a workspace a function takes from an allocator and gives
  * back itself (TVM 0.8's `void* data_pad = TVMBackendAllocWorkspace(1, 0,
@@ -135,9 +135,9 @@ typedef Array(Scratch) ScratchList;
  * f's workspaces.  *only: every allocation, free and I/O of f (its callees
  * included) is one of them, so a clone that replaces them touches none of
  * the allocator's or the output's state.  Computed once; needs
- * compute_summaries.
+ * acc_compute_summaries.
  */
-const ScratchList *func_scratch(const Func *f, bool *only);
+const ScratchList *scratch_list(const Func *f, bool *only);
 /* The workspace of f that pointer local v holds, NULL if none. */
 const Scratch *scratch_var(const Func *f, const Var *v);
 /*
@@ -146,7 +146,7 @@ const Scratch *scratch_var(const Func *f, const Var *v);
  */
 bool scratch_stmt(const Func *f, const Stmt *s);
 /*
- * Summaries of chunks (summarize_chunk) keep a top-level workspace: every
+ * Summaries of chunks (sum_chunk) keep a top-level workspace: every
  * chunk of one call shares it, so its parts depend on each other through
  * it.  It is the object of the buffer the caller passes: scratch_object,
  * by default one per SB and workspace ("*VAR@MTn"), or the one that
@@ -166,15 +166,15 @@ struct SplitLoop;
  * arguments' reads included.  Subscripts are evaluated with the chunk's
  * ranges.  NULL when the chunk cannot be bound (part not a top-level loop
  * of the callee, an IV that does not start at a constant, a value that
- * leaves its type).  Arena-owned; needs compute_summaries.
+ * leaves its type).  Arena-owned; needs acc_compute_summaries.
  */
-Summary *summarize_chunk(const MT *sb, const struct SplitLoop *part, int64_t lo, int64_t hi);
+Summary *sum_chunk(const MT *sb, const struct SplitLoop *part, int64_t lo, int64_t hi);
 /* A slice of the level's own loop rb, in place: its first IV in [lo, hi), in rb's terms. */
-Summary *summarize_slice(const MT *rb, const struct SplitLoop *sl, int64_t lo, int64_t hi);
+Summary *sum_slice(const MT *rb, const struct SplitLoop *sl, int64_t lo, int64_t hi);
 
 /*
  * objects.c: what a Region's base stands for.  Besides program Vars (their own
- * storage), compute_summaries makes synthetic Vars (src NULL, type an
+ * storage), acc_compute_summaries makes synthetic Vars (src NULL, type an
  * array of bytes):
  *   OBJ_POINTEE "*p": the memory a pointer or array parameter p points to
  *     on entry, offsets relative to p (ranges may start at REGION_BEGIN);
@@ -188,7 +188,7 @@ Summary *summarize_slice(const MT *rb, const struct SplitLoop *sl, int64_t lo, i
  *     at its function's top level by a load (`p = t->data`, TVM's
  *     DLTensor fields), offsets relative to p; scope VAR_LOCAL.  It may be
  *     anything escaping, another loaded pointer's memory included, unless
- *     assumed apart (alias_assume_apart).  A call's summary sees it as an
+ *     assumed apart (obj_assume_apart).  A call's summary sees it as an
  *     unknown pointer: another activation loads another value.
  */
 typedef enum ObjKind {
@@ -219,11 +219,11 @@ bool obj_may_alias(const Var *a, const Var *b);
  * While on, two different OBJ_LOADED objects do not alias, and
  * obj_may_alias notes each pair it answered so: a plan that uses the
  * answers checks at run time that those pointers' ranges are apart.
- * Turning it on forgets the pairs noted before; alias_assumed lists them,
+ * Turning it on forgets the pairs noted before; obj_assumed lists them,
  * two objects per pair.
  */
-void alias_assume_apart(bool on);
-const Var *const *alias_assumed(uint32_t *npairs);
+void obj_assume_apart(bool on);
+const Var *const *obj_assumed(uint32_t *npairs);
 
 /* ------------------------------------------------------------------ */
 /* Access analysis internals: shared by access.c, interval.c, types.c,  */
@@ -462,7 +462,7 @@ typedef struct FuncInfo {
 	Summary *sum;
 	bool scratch_done;    /* scratch and scratch_only are known */
 	bool scratch_only;    /* every allocation, free and I/O is a workspace's */
-	ScratchList scratch;  /* func_scratch */
+	ScratchList scratch;  /* scratch_list */
 } FuncInfo;
 
 /* The object that stands for one SB's copy of its callee's top-level workspace. */
@@ -488,7 +488,7 @@ typedef struct AccState {
 	Array(ScratchObj) scratch_objs; /* per SB and workspace, for chunks */
 	bool all_escape;         /* an unmodelled expression: assume the worst */
 	Func *cur;               /* function being analysed */
-	bool assume_apart;       /* alias_assume_apart */
+	bool assume_apart;       /* obj_assume_apart */
 	Array(const Var *) assumed; /* the pairs it answered, two by two */
 } AccState;
 
@@ -532,8 +532,8 @@ uint32_t dep_collect(const MT *earlier, const MT *later, Dep *out, uint32_t max)
  * The same on two summaries (tasks, chunks) instead of two MTs; a NULL or
  * barrier summary orders everything (one DEP_BARRIER).
  */
-bool summary_conflict(const Summary *earlier, const Summary *later, Dep *out);
-uint32_t summary_deps(const Summary *earlier, const Summary *later, Dep *out, uint32_t max);
+bool dep_summary_conflict(const Summary *earlier, const Summary *later, Dep *out);
+uint32_t dep_summary_collect(const Summary *earlier, const Summary *later, Dep *out, uint32_t max);
 
 /* ------------------------------------------------------------------ */
 /* mfg.c: the macro-flow graph of each level                           */
@@ -588,7 +588,7 @@ void mfg_build(Program *prog);
 /* Calls fn on every level of every function, a level before those inside it. */
 void mfg_each_level(Program *prog, void (*fn)(MfgLevel *lv));
 /* The MT's node data, NULL before mfg_build. */
-MTNode *mt_node(const MT *mt);
+MTNode *mfg_node(const MT *mt);
 
 /*
  * Building blocks, also used by the unit tests on hand-built levels:
@@ -613,7 +613,7 @@ void mfg_print_node(FILE *out, const MfgLevel *lv, int node);
 /* "flow a, anti b, barrier" */
 void mfg_print_causes(FILE *out, const MfgDep *d);
 /* The first unmodelled construct of a kind in mask (1u << UnmodelledKind) inside mt. */
-bool mt_unmodelled_at(const MT *mt, uint32_t mask, Unmodelled *out);
+bool mfg_unmodelled_at(const MT *mt, uint32_t mask, Unmodelled *out);
 
 /* ------------------------------------------------------------------ */
 /* eec.c: earliest executable conditions                               */
@@ -675,7 +675,7 @@ typedef struct MtgEdge {
 void mtg_build(Program *prog);
 void mtg_build_level(MfgLevel *lv);
 /* Deterministic text per function and level (--dump=mfg, --dump=mtg). */
-void mfg_dump(FILE *out, const Program *prog);
+void mtg_dump_mfg(FILE *out, const Program *prog);
 void mtg_dump(FILE *out, const Program *prog);
 
 /* ------------------------------------------------------------------ */
@@ -686,7 +686,7 @@ void mtg_dump(FILE *out, const Program *prog);
  * A generic task graph, independent of MTs: its user builds one from an
  * MTG level's tasks and chunks.  Tasks come in a topological order, so
  * every edge goes from a lower index to a higher one.  The TaskGraph and
- * its arrays belong to the caller (taskgraph_free releases a throwaway
+ * its arrays belong to the caller (sched_free_graph releases a throwaway
  * one); names are borrowed and must outlive the graph and its schedules.
  */
 typedef Array(uint32_t) SchedList;
@@ -705,11 +705,11 @@ typedef struct TaskGraph {
 } TaskGraph;
 
 /* Appends a task without edges (pinned_core < 0: free); returns its index. */
-uint32_t taskgraph_add_task(TaskGraph *g, const char *name, double cost, int pinned_core);
+uint32_t sched_add_task(TaskGraph *g, const char *name, double cost, int pinned_core);
 /* Edge from -> to, from < to, carrying bytes; a duplicate keeps the larger byte count. */
-void taskgraph_add_edge(TaskGraph *g, uint32_t from, uint32_t to, double bytes);
+void sched_add_edge(TaskGraph *g, uint32_t from, uint32_t to, double bytes);
 /* Releases the arrays of a graph the caller built (not the names). */
-void taskgraph_free(TaskGraph *g);
+void sched_free_graph(TaskGraph *g);
 /* Per task: the longest path from it to an exit, its own cost included. Arena-owned. */
 double *sched_levels(const TaskGraph *g);
 
@@ -822,7 +822,7 @@ typedef struct FvTable {
 } FvTable;
 
 /* FULL, MID, LOW, OFF; static 0.1; switch 10 us and 10 us of FULL power; 1 ns per unit. */
-FvTable *fv_table_default(void);
+FvTable *power_fv_default(void);
 /*
  * Reads a table (format in doc/mtpar.1 and doc/fv-table.example): lines of
  * `state NAME FREQ VOLT`, `static F`, `switch-time T`, `switch-energy T`,
@@ -830,7 +830,7 @@ FvTable *fv_table_default(void);
  * lines, if any, replace the default states.  NULL after a GCC-style
  * diagnostic (file:line:col: error: ...).
  */
-FvTable *fv_table_load(const char *path);
+FvTable *power_fv_load(const char *path);
 
 #define POWER_MODES(X)                                                     \
 	X(POWER_NONE, "none")         /* no power control */                     \
@@ -1088,7 +1088,7 @@ bool plan_leaves(const Func *g, const Stmt *s, int loops, int switches, bool con
 /* Does s access the allocator or I/O state (program order, one thread)? */
 bool plan_touches_state(const Summary *s);
 /*
- * Are all of g's allocations and frees workspaces (func_scratch)?  Then its
+ * Are all of g's allocations and frees workspaces (scratch_list)?  Then its
  * clone touches no allocator state, so its chunks may run anywhere; run
  * whole, it stays on core 0, the thread that runs the code around the region.
  */
@@ -1102,7 +1102,7 @@ bool plan_workspace_only(const Func *g);
 typedef struct Chunk {
 	int part;               /* index into the clone's parts */
 	int64_t lo, hi;         /* first-IV values [lo, hi) */
-	Summary *sum;           /* summarize_chunk's or summarize_slice's, in the caller's terms */
+	Summary *sum;           /* sum_chunk's or sum_slice's, in the caller's terms */
 	double cost;
 } Chunk;
 

@@ -77,7 +77,7 @@ static void print_level_name(FILE *out, const MfgLevel *lv)
 
 	fprintf(out, "  level %s", intern_name(owner->func->name));
 	if (owner->parent) {
-		MTNode *mn = mt_node(owner);
+		MTNode *mn = mfg_node(owner);
 
 		fputc('/', out);
 		mfg_print_node(out, mn->level, mn->node);
@@ -119,7 +119,7 @@ static void print_dep(FILE *out, const MfgLevel *lv, const MfgDep *d)
 	fputc('\n', out);
 }
 
-/* The MT's reads and writes (summary_dump), indented under it. */
+/* The MT's reads and writes (sum_dump), indented under it. */
 static void print_summary(FILE *out, const MT *mt)
 {
 	char *text = NULL;
@@ -129,7 +129,7 @@ static void print_summary(FILE *out, const MT *mt)
 
 	if (!f)
 		die("open_memstream failed");
-	summary_dump(f, mt);
+	sum_dump(f, mt);
 	fclose(f);
 	for (const char *p = text; *p; p++) {
 		if (bol)
@@ -204,7 +204,7 @@ typedef void DumpLevel(FILE *out, const MfgLevel *lv);
 /* The level of owner, then the levels of its RBs, depth first. */
 static void dump_tree(FILE *out, const MT *owner, DumpLevel *dump)
 {
-	MTNode *mn = mt_node(owner);
+	MTNode *mn = mfg_node(owner);
 
 	if (!mn || !mn->inner)
 		return;
@@ -226,7 +226,7 @@ static void dump_program(FILE *out, const Program *prog, DumpLevel *dump)
 	}
 }
 
-void mfg_dump(FILE *out, const Program *prog)
+void mtg_dump_mfg(FILE *out, const Program *prog)
 {
 	dump_program(out, prog, dump_mfg_level);
 }

@@ -474,14 +474,14 @@ static void note_assumed(const Var *a, const Var *b)
 	array_push(&acc.assumed, b);
 }
 
-void alias_assume_apart(bool on)
+void obj_assume_apart(bool on)
 {
 	acc.assume_apart = on;
 	if (on)
 		acc.assumed.len = 0;
 }
 
-const Var *const *alias_assumed(uint32_t *npairs)
+const Var *const *obj_assumed(uint32_t *npairs)
 {
 	*npairs = acc.assumed.len / 2;
 	return acc.assumed.items;

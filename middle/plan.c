@@ -168,7 +168,7 @@ static void span_reach(PlanCtx *c, MT *const *mts, uint32_t n, Bitset *out)
 /* ------------------------------------------------------------------ */
 
 /*
- * A callee whose allocations and frees are all workspaces (func_scratch):
+ * A callee whose allocations and frees are all workspaces (scratch_list):
  * its clone touches no allocator state, so its chunks may run anywhere; run
  * whole, it stays on core 0, the thread that runs the code around the region.
  */
@@ -177,7 +177,7 @@ bool plan_workspace_only(const Func *g)
 	bool only = false;
 
 	if (g && g->body)
-		func_scratch(g, &only);
+		scratch_list(g, &only);
 	return only;
 }
 
@@ -234,7 +234,7 @@ static bool sb_ok(const MT *mt, bool *fold, const char **why)
 		*why = "the call's result is stored";
 		return false;
 	}
-	if (!func_returns_constant(mt->callee, &v) ||
+	if (!val_returns_constant(mt->callee, &v) ||
 	    !guard_taken(s->expr, mt->call, v, &taken) || taken) {
 		*why = "the call's result decides an exit";
 		return false;
@@ -393,7 +393,7 @@ static double plan_saving(PlanCtx *c, Func *f)
 	ParPlan *p = plan_function(c, f);
 	double saving = p->why_not ? 0 : p->sched->seq_time - p->sched->makespan;
 
-	taskgraph_free(&p->graph);
+	sched_free_graph(&p->graph);
 	c->next_clone = next;
 	return saving;
 }
@@ -528,11 +528,11 @@ static void build_graph(ParPlan *p)
 	Dep deps[MAX_DEPS];
 
 	for (uint32_t i = 0; i < n; i++)
-		taskgraph_add_task(&p->graph, p->tasks.items[i].name, p->tasks.items[i].cost,
+		sched_add_task(&p->graph, p->tasks.items[i].name, p->tasks.items[i].cost,
 		                   p->tasks.items[i].on_core0 ? 0 : -1);
 	for (uint32_t j = 0; j < n; j++) {
 		for (uint32_t i = 0; i < j; i++) {
-			uint32_t k = summary_deps(p->tasks.items[i].summary, p->tasks.items[j].summary,
+			uint32_t k = dep_summary_collect(p->tasks.items[i].summary, p->tasks.items[j].summary,
 			                          deps, MAX_DEPS);
 			Edge e = { i, j, 0 };
 
@@ -562,7 +562,7 @@ static void build_graph(ParPlan *p)
 			const Edge *e = &edges.items[succ[i].items[k]];
 
 			if (e->to != UINT32_MAX)
-				taskgraph_add_edge(&p->graph, e->from, e->to, e->bytes);
+				sched_add_edge(&p->graph, e->from, e->to, e->bytes);
 		}
 		array_free(&succ[i]);
 	}
@@ -594,7 +594,7 @@ static void drop_tasks(ParPlan *p)
 	p->tasks.len = 0;
 	p->clones.len = 0;
 	p->apart.len = 0;
-	taskgraph_free(&p->graph);
+	sched_free_graph(&p->graph);
 	p->sched = NULL;
 }
 
@@ -602,7 +602,7 @@ static void drop_tasks(ParPlan *p)
 static bool data_dep(const MT *earlier, const MT *later)
 {
 	Dep deps[MAX_DEPS];
-	uint32_t n = summary_deps(earlier->summary, later->summary, deps, MAX_DEPS);
+	uint32_t n = dep_summary_collect(earlier->summary, later->summary, deps, MAX_DEPS);
 
 	if (n > MAX_DEPS)
 		return true;
@@ -674,7 +674,7 @@ static void assign_slots(ParPlan *p, Func *f, uint32_t first, uint32_t last)
 
 		if (mt->kind != MT_SB || !plan_workspace_only(mt->callee))
 			continue;
-		l = func_scratch(mt->callee, &only);
+		l = scratch_list(mt->callee, &only);
 		for (uint32_t k = 0; k < l->len; k++)
 			if (l->items[k].top)
 				slot_for(p, reach, j, mt, &l->items[k]);
@@ -691,7 +691,7 @@ static void mark_slots(ParPlan *p)
 
 		if (task->kind != TASK_CHUNK)
 			continue;
-		l = func_scratch(task->mt->callee, &only);
+		l = scratch_list(task->mt->callee, &only);
 		for (uint32_t k = 0; k < l->len; k++) {
 			Var *obj = l->items[k].top ? scratch_object(task->mt, l->items[k].var) : NULL;
 
@@ -744,7 +744,7 @@ static bool reach_of(const ParPlan *p, const Var *o, int64_t *lo, int64_t *hi)
 static bool apart_checks(ParPlan *p)
 {
 	uint32_t n;
-	const Var *const *pairs = alias_assumed(&n);
+	const Var *const *pairs = obj_assumed(&n);
 	uint32_t start = p->func->mt->children.items[p->first]->start;
 
 	p->apart.len = 0;
@@ -768,13 +768,13 @@ static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 {
 	Func *f = p->func;
 
-	alias_assume_apart(assume);
+	obj_assume_apart(assume);
 	assign_slots(p, f, p->first, p->last);
 	for (uint32_t i = p->first; i <= p->last; i++)
 		add_mt_tasks(c, p, f->mt->children.items[i]);
 	mark_slots(p);
 	build_graph(p);
-	alias_assume_apart(false);
+	obj_assume_apart(false);
 }
 
 static ParPlan *plan_function(PlanCtx *c, Func *f)
@@ -940,7 +940,7 @@ static void dump_task(FILE *out, const ParPlan *p, uint32_t t)
 		const ParTask *from = &p->tasks.items[st->pred.items[i]];
 		Dep d;
 
-		if (!summary_conflict(from->summary, task->summary, &d))
+		if (!dep_summary_conflict(from->summary, task->summary, &d))
 			continue; /* cannot happen: every edge comes from a conflict */
 		fprintf(out, "  after %s (%s %s)\n", from->name, dep_kind_name[d.kind],
 		        plan_dep_object(&d));

@@ -69,7 +69,7 @@ static void set_switch(FvTable *t, double time_s, double energy_s)
 	t->switch_energy = energy_s / t->unit_seconds;
 }
 
-FvTable *fv_table_default(void)
+FvTable *power_fv_default(void)
 {
 	FvTable *t = ARENA_NEW(FvTable);
 
@@ -301,10 +301,10 @@ static bool parse_line(TableFile *f, const Tok *tok, int n)
 	return false;
 }
 
-FvTable *fv_table_load(const char *path)
+FvTable *power_fv_load(const char *path)
 {
 	Source *src = source_read(path);
-	TableFile f = { fv_table_default(), src, { 0 }, DEFAULT_SWITCH_S, DEFAULT_SWITCH_ENERGY_S };
+	TableFile f = { power_fv_default(), src, { 0 }, DEFAULT_SWITCH_S, DEFAULT_SWITCH_ENERGY_S };
 	bool ok = src != NULL;
 
 	for (uint32_t i = 0; ok && i < src->nlines; i++) {

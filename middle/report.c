@@ -54,7 +54,7 @@ static void print_barrier(FILE *out, const MfgLevel *lv, const MfgDep *d)
 		const MT *mt = lv->nodes[end ? d->to : d->from].mt;
 		Unmodelled u;
 
-		if (mt_unmodelled_at(mt, ~0u, &u)) {
+		if (mfg_unmodelled_at(mt, ~0u, &u)) {
 			fprintf(out, "%s at ", unmodelled_name[u.kind]);
 			print_pos(out, mt->func->src, u.at);
 			return;
@@ -163,7 +163,7 @@ static void print_mt_remark(FILE *out, const MfgLevel *lv, const Bitset *anc, in
 		fputs("never runs (unreachable)", out);
 		return;
 	}
-	if (lv->sequential || mt_unmodelled_at(x->mt, ~0u, &u)) {
+	if (lv->sequential || mfg_unmodelled_at(x->mt, ~0u, &u)) {
 		if (lv->sequential)
 			u = lv->why;
 		fprintf(out, "kept sequential: %s at ", unmodelled_name[u.kind]);
@@ -219,7 +219,7 @@ static void emit_loop(const MT *rb)
 /* Remarks for the MTs of owner's level in source order, each loop's body after it. */
 static void emit_level(const MT *owner)
 {
-	const MTNode *mn = mt_node(owner);
+	const MTNode *mn = mfg_node(owner);
 	const MfgLevel *lv = mn ? mn->inner : NULL;
 	const Bitset *anc;
 

@@ -12,12 +12,12 @@
 
 /* ---- task graphs ---- */
 
-uint32_t taskgraph_add_task(TaskGraph *g, const char *name, double cost, int pinned_core)
+uint32_t sched_add_task(TaskGraph *g, const char *name, double cost, int pinned_core)
 {
 	SchedTask t;
 
 	if (!(cost >= 0))
-		die("taskgraph_add_task: bad cost %g for %s", cost, name ? name : "a task");
+		die("sched_add_task: bad cost %g for %s", cost, name ? name : "a task");
 	memset(&t, 0, sizeof(t));
 	t.cost = cost;
 	t.name = name;
@@ -26,14 +26,14 @@ uint32_t taskgraph_add_task(TaskGraph *g, const char *name, double cost, int pin
 	return g->tasks.len - 1;
 }
 
-void taskgraph_add_edge(TaskGraph *g, uint32_t from, uint32_t to, double bytes)
+void sched_add_edge(TaskGraph *g, uint32_t from, uint32_t to, double bytes)
 {
 	SchedTask *a;
 
 	if (from >= to || to >= g->tasks.len)
-		die("taskgraph_add_edge: edge %u -> %u breaks the topological order", from, to);
+		die("sched_add_edge: edge %u -> %u breaks the topological order", from, to);
 	if (!(bytes >= 0))
-		die("taskgraph_add_edge: bad byte count %g", bytes);
+		die("sched_add_edge: bad byte count %g", bytes);
 	a = &g->tasks.items[from];
 	for (uint32_t i = 0; i < a->succ.len; i++) {
 		if (a->succ.items[i] != to)
@@ -47,7 +47,7 @@ void taskgraph_add_edge(TaskGraph *g, uint32_t from, uint32_t to, double bytes)
 	array_push(&g->tasks.items[to].pred, from);
 }
 
-void taskgraph_free(TaskGraph *g)
+void sched_free_graph(TaskGraph *g)
 {
 	for (uint32_t i = 0; i < g->tasks.len; i++) {
 		SchedTask *t = &g->tasks.items[i];

@@ -22,7 +22,7 @@ typedef struct Walk {
 	int depth;           /* scopes opened inside the walked statements */
 	ObjList priv;        /* non-static objects declared at depth > 0 */
 	Env env;             /* induction variables and narrowed variables */
-	/* a chunk walk (summarize_chunk): ranges follow the chunk, not the whole loop */
+	/* a chunk walk (sum_chunk): ranges follow the chunk, not the whole loop */
 	bool chunk;          /* loops and single definitions re-evaluated in env */
 	const struct SplitLoop *part; /* the part being walked, NULL for the prologue alone */
 	int64_t lo, hi;      /* first-IV values [lo, hi) of part->loop */
@@ -809,7 +809,7 @@ static void rebase_scratch(Summary *sum, const MT *sb)
 	}
 }
 
-Summary *summarize_chunk(const MT *sb, const SplitLoop *part, int64_t lo, int64_t hi)
+Summary *sum_chunk(const MT *sb, const SplitLoop *part, int64_t lo, int64_t hi)
 {
 	Func *g = sb && sb->kind == MT_SB ? sb->callee : NULL;
 	FuncInfo *fi = g ? acc_func(g) : NULL;
@@ -839,7 +839,7 @@ Summary *summarize_chunk(const MT *sb, const SplitLoop *part, int64_t lo, int64_
 	return w.sum;
 }
 
-Summary *summarize_slice(const MT *rb, const SplitLoop *sl, int64_t lo, int64_t hi)
+Summary *sum_slice(const MT *rb, const SplitLoop *sl, int64_t lo, int64_t hi)
 {
 	Func *f = rb && rb->kind == MT_RB ? rb->func : NULL;
 	FuncInfo *fi = f ? acc_func(f) : NULL;
@@ -908,7 +908,7 @@ static int cmp_access(const void *x, const void *y)
 	return (ia > ib) - (ia < ib);
 }
 
-void summary_dump(FILE *out, const MT *mt)
+void sum_dump(FILE *out, const MT *mt)
 {
 	const Summary *s = mt->summary;
 	const Access **sorted;

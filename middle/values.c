@@ -571,7 +571,7 @@ static void no_expr(Expr *e, void *ctx)
 	(void)ctx;
 }
 
-bool func_returns_constant(const Func *f, int64_t *value)
+bool val_returns_constant(const Func *f, int64_t *value)
 {
 	Returns r = { 0, true, 0 };
 	const Stmt *last;

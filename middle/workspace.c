@@ -188,7 +188,7 @@ static bool only_scratch_state(const ExprList *calls, const ScratchList *l)
 		int arg;
 
 		if (e->callee_func) {
-			cs = func_summary(e->callee_func);
+			cs = acc_func_summary(e->callee_func);
 			for (uint32_t k = 0; cs && k < cs->acc.len; k++)
 				if (obj_kind(cs->acc.items[k].region.base) == OBJ_STATE)
 					return false;
@@ -209,7 +209,7 @@ static bool only_scratch_state(const ExprList *calls, const ScratchList *l)
 	return true;
 }
 
-const ScratchList *func_scratch(const Func *f, bool *only)
+const ScratchList *scratch_list(const Func *f, bool *only)
 {
 	FuncInfo *fi = acc_func(f);
 	ScratchScan ss = { 0 };
@@ -234,7 +234,7 @@ const ScratchList *func_scratch(const Func *f, bool *only)
 bool scratch_stmt(const Func *f, const Stmt *s)
 {
 	bool only;
-	const ScratchList *l = func_scratch(f, &only);
+	const ScratchList *l = scratch_list(f, &only);
 
 	for (uint32_t i = 0; l && i < l->len; i++) {
 		const Scratch *sc = &l->items[i];
@@ -248,7 +248,7 @@ bool scratch_stmt(const Func *f, const Stmt *s)
 const Scratch *scratch_var(const Func *f, const Var *v)
 {
 	bool only;
-	const ScratchList *l = f && v ? func_scratch(f, &only) : NULL;
+	const ScratchList *l = f && v ? scratch_list(f, &only) : NULL;
 
 	for (uint32_t i = 0; l && i < l->len; i++)
 		if (l->items[i].var == v)
@@ -259,7 +259,7 @@ const Scratch *scratch_var(const Func *f, const Var *v)
 bool scratch_call(const Expr *e)
 {
 	bool only;
-	const ScratchList *l = acc.cur ? func_scratch(acc.cur, &only) : NULL;
+	const ScratchList *l = acc.cur ? scratch_list(acc.cur, &only) : NULL;
 
 	return l && is_scratch_call(l, e);
 }

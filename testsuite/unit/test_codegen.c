@@ -64,7 +64,7 @@ static void add_task(ParPlan *p, TaskKind kind, MT *mt, Clone *c, int part, int6
 	t.cost = 1;
 	t.name = name;
 	array_push(&p->tasks, t);
-	taskgraph_add_task(&p->graph, name, 1, -1);
+	sched_add_task(&p->graph, name, 1, -1);
 }
 
 /* A schedule with the given core of each task, in task order. */
@@ -145,13 +145,13 @@ static ParPlan *conv_plan(Program *prog, const int *core_of)
 	add_task(p, TASK_CHUNK, mts[1], c, 0, 0, 16, "MT2.p0[0:16)");
 	add_task(p, TASK_CHUNK, mts[1], c, 0, 16, 32, "MT2.p0[16:32)");
 	add_task(p, TASK_CHUNK, mts[2], d, 0, 0, 4, "MT3");
-	taskgraph_add_edge(&p->graph, 0, 2, 0);
-	taskgraph_add_edge(&p->graph, 0, 3, 0);
-	taskgraph_add_edge(&p->graph, 1, 2, 0);
-	taskgraph_add_edge(&p->graph, 1, 3, 0);
-	taskgraph_add_edge(&p->graph, 0, 4, 0);
-	taskgraph_add_edge(&p->graph, 2, 4, 0);
-	taskgraph_add_edge(&p->graph, 3, 4, 0);
+	sched_add_edge(&p->graph, 0, 2, 0);
+	sched_add_edge(&p->graph, 0, 3, 0);
+	sched_add_edge(&p->graph, 1, 2, 0);
+	sched_add_edge(&p->graph, 1, 3, 0);
+	sched_add_edge(&p->graph, 0, 4, 0);
+	sched_add_edge(&p->graph, 2, 4, 0);
+	sched_add_edge(&p->graph, 3, 4, 0);
 	p->sched = fixed_schedule(p, 2, core_of);
 	return p;
 }

@@ -165,14 +165,14 @@ static MT *mt_of(const Program *prog, const char *name, uint32_t i)
 	return f->mt->children.items[i - 1];
 }
 
-/* summary_dump's text, lines joined by "; ". */
+/* sum_dump's text, lines joined by "; ". */
 static char *dump(const MT *mt)
 {
 	static char buf[4096];
 	char *p;
 	FILE *f = fmemopen(buf, sizeof(buf), "w");
 
-	summary_dump(f, mt);
+	sum_dump(f, mt);
 	fclose(f);
 	while ((p = strchr(buf, '\n'))) {
 		if (p[1])
@@ -264,9 +264,9 @@ static void test_in_place_workspace(void)
 	CU_ASSERT_TRUE_FATAL(dep_between(b, c, &d));
 	CU_ASSERT_EQUAL(d.kind, DEP_FLOW);
 	CU_ASSERT_TRUE(dependent(a, c));
-	CU_ASSERT_TRUE(func_returns_constant(fn(prog, "op"), &v));
+	CU_ASSERT_TRUE(val_returns_constant(fn(prog, "op"), &v));
 	CU_ASSERT_EQUAL(v, 0);
-	CU_ASSERT_FALSE(func_returns_constant(fn(prog, "run"), &v)); /* -1 or 0 */
+	CU_ASSERT_FALSE(val_returns_constant(fn(prog, "run"), &v)); /* -1 or 0 */
 }
 
 /* TVM with USMP: operators on disjoint byte ranges of one workspace. */
@@ -428,7 +428,7 @@ static void test_calls(void)
 	CU_ASSERT_FALSE(dependent(m3, m4)); /* both read a; printf writes only <io> */
 	CU_ASSERT_TRUE(dependent(m3, m5)); /* c */
 	CU_ASSERT_TRUE(m7->summary->barrier); /* BUMP assigns: not a pure macro */
-	CU_ASSERT_TRUE(func_summary(fn(prog, "entry"))->barrier);
+	CU_ASSERT_TRUE(acc_func_summary(fn(prog, "entry"))->barrier);
 }
 
 /* The pointer shapes of generated code, and memcpy/memset. */
@@ -509,7 +509,7 @@ static void test_allocator(void)
 	CU_ASSERT_TRUE(dependent(o2, k1));
 	CU_ASSERT_TRUE(dependent(k1, k2)); /* both allocate: the pool is shared */
 	CU_ASSERT_TRUE(dependent(k1, fr)); /* s2 is freed after its last use */
-	CU_ASSERT_FALSE(func_returns_constant(fn(prog, "scratchy"), &v));
+	CU_ASSERT_FALSE(val_returns_constant(fn(prog, "scratchy"), &v));
 	/* the per-iteration scratch is private to the loop */
 	CU_ASSERT_STRING_EQUAL(dump(mt_of(prog, "scratchy", 1)),
 	                       "reads arg0 arg1 <allocator> *arg0[0,256); writes <allocator> *arg1[0,256)");
@@ -540,7 +540,7 @@ static void test_scalars(void)
 	CU_ASSERT_TRUE(dependent(m1, m2)); /* k */
 	CU_ASSERT_TRUE(dependent(m2, m3)); /* anti on k */
 	CU_ASSERT_TRUE(m3->summary->barrier); /* recursion */
-	CU_ASSERT_TRUE(func_summary(fn(prog, "rec"))->barrier);
+	CU_ASSERT_TRUE(acc_func_summary(fn(prog, "rec"))->barrier);
 }
 
 /* Corners where a shortcut would lose a dependence. */
@@ -629,11 +629,11 @@ static void test_loaded_pointers(void)
 	CU_ASSERT_STRING_EQUAL(dump(copy), "reads x y *x[8,40); writes *y[0,32)");
 	CU_ASSERT_TRUE(dependent(copy, clear)); /* y may be x */
 	CU_ASSERT_TRUE(dependent(clear, glob)); /* x may point into g */
-	alias_assume_apart(true);
+	obj_assume_apart(true);
 	CU_ASSERT_FALSE(dependent(copy, clear));
 	CU_ASSERT_TRUE(dependent(clear, glob)); /* assumed apart from each other only */
-	alias_assume_apart(false);
-	pairs = alias_assumed(&n);
+	obj_assume_apart(false);
+	pairs = obj_assumed(&n);
 	CU_ASSERT_EQUAL(n, 1);
 	CU_ASSERT_TRUE(n == 1 && obj_kind(pairs[0]) == OBJ_LOADED && obj_kind(pairs[1]) == OBJ_LOADED);
 	CU_ASSERT_TRUE(dependent(copy, clear));

@@ -1,6 +1,6 @@
 /*
  * test_plan.c - the parallel plan (plan.c) and chunk summaries (access.c)
- * on small programs run through the front end and compute_summaries:
+ * on small programs run through the front end and acc_compute_summaries:
  * which SBs are split into chunks and which stay whole, folded guards,
  * where the span stops, and the edges between chunks of consecutive
  * layers.  A wrong "split" here would be a miscompile.
@@ -116,7 +116,7 @@ static void test_conv_split(void)
 		CU_ASSERT_EQUAL(t->lo, 8 * (int64_t)i);
 		CU_ASSERT_EQUAL(t->hi, 8 * (int64_t)i + 8);
 		for (uint32_t j = i + 1; j < n; j++)
-			CU_ASSERT_FALSE(summary_conflict(t->summary, p->tasks.items[first + j].summary, &d));
+			CU_ASSERT_FALSE(dep_summary_conflict(t->summary, p->tasks.items[first + j].summary, &d));
 	}
 	CU_ASSERT_TRUE(p->tasks.items[first].clone->parts.items[0].split);
 	/* the loop split is m, below the one-trip b loop */
@@ -441,13 +441,13 @@ static void test_workspace_from_caller(void)
 	bool only;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	ws = func_scratch(unit_func(prog, "padded"), &only);
+	ws = scratch_list(unit_func(prog, "padded"), &only);
 	CU_ASSERT_TRUE(only);
 	CU_ASSERT_EQUAL_FATAL(ws->len, 2);
 	CU_ASSERT_TRUE(ws->items[0].top);
 	CU_ASSERT_EQUAL(ws->items[0].size, 400000);
 	CU_ASSERT_FALSE(ws->items[1].top); /* t: one per iteration, on the clone's stack */
-	func_scratch(unit_func(prog, "leaky"), &only);
+	scratch_list(unit_func(prog, "leaky"), &only);
 	CU_ASSERT_FALSE(only);
 	pl = plan_program(prog, 2);
 	p = plan_of(&pl, "run_model");
@@ -570,7 +570,7 @@ static void test_chunk_summary(void)
 	sl.top = sb->callee->mt->children.items[0]->loop;
 	sl.loop = sl.top->loop->body;
 	sl.split = true;
-	s = summarize_chunk(sb, &sl, 16, 32);
+	s = sum_chunk(sb, &sl, 16, 32);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	CU_ASSERT_EQUAL_FATAL(s->acc.len, 1);
 	a = &s->acc.items[0];
@@ -579,9 +579,9 @@ static void test_chunk_summary(void)
 	CU_ASSERT_EQUAL(a->region.ranges.items[0].lo, 16 * 1024);
 	CU_ASSERT_EQUAL(a->region.ranges.items[0].hi, 32 * 1024);
 	/* a range outside the loop's cannot be bound */
-	CU_ASSERT_PTR_NULL(summarize_chunk(sb, &sl, 60, 70));
+	CU_ASSERT_PTR_NULL(sum_chunk(sb, &sl, 60, 70));
 	/* the prologue alone touches nothing */
-	s = summarize_chunk(sb, NULL, 0, 0);
+	s = sum_chunk(sb, NULL, 0, 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	CU_ASSERT_EQUAL(s->acc.len, 0);
 	arena_free_all();

@@ -36,7 +36,7 @@ static const char *table_file(const char *text)
 static FvTable *load_text(const char *text)
 {
 	const char *path = table_file(text);
-	FvTable *t = fv_table_load(path);
+	FvTable *t = power_fv_load(path);
 
 	unlink(path);
 	return t;
@@ -53,7 +53,7 @@ static FvTable *test_table(void)
 
 static void test_default_table(void)
 {
-	FvTable *t = fv_table_default();
+	FvTable *t = power_fv_default();
 
 	CU_ASSERT_EQUAL_FATAL(t->states.len, 4);
 	CU_ASSERT_STRING_EQUAL(t->states.items[0].name, "FULL");
@@ -156,7 +156,7 @@ static void test_table_bad(void)
 			fprintf(stderr, "\naccepted: %s", bad[i]);
 		CU_ASSERT_PTR_NULL(t);
 	}
-	CU_ASSERT_PTR_NULL(fv_table_load("/nonexistent/mtpar.fv"));
+	CU_ASSERT_PTR_NULL(power_fv_load("/nonexistent/mtpar.fv"));
 	quiet(saved);
 	CU_ASSERT_EQUAL(error_count(), before + 1 + (int)(sizeof(bad) / sizeof(bad[0])));
 }
@@ -235,9 +235,9 @@ static void graph(TaskGraph *g, const double *cost, int n, const int (*edges)[2]
 
 	memset(g, 0, sizeof(*g));
 	for (int i = 0; i < n; i++)
-		taskgraph_add_task(g, names[i], cost[i], -1);
+		sched_add_task(g, names[i], cost[i], -1);
 	for (int i = 0; i < nedges; i++)
-		taskgraph_add_edge(g, edges[i][0], edges[i][1], 8);
+		sched_add_edge(g, edges[i][0], edges[i][1], 8);
 }
 
 /* A -> B (long), A -> C (short) -> D: C has room for LOW, B and D have none. */
@@ -250,7 +250,7 @@ static void test_fork(void)
 
 	graph(&g, cost, 4, edges, 4);
 	check_best(&g, 2, POWER_FASTEST, 1, want);
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 /*
@@ -267,7 +267,7 @@ static void test_chains(void)
 
 	graph(&g, cost, 4, edges, 2);
 	check_best(&g, 2, POWER_FASTEST, 1, want);
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 /* A diamond of six tasks: only the brute force says which side slows down. */
@@ -281,7 +281,7 @@ static void test_diamond(void)
 	graph(&g, cost, 6, edges, 7);
 	check_best(&g, 2, POWER_FASTEST, 1, NULL);
 	check_best(&g, 3, POWER_FASTEST, 1, NULL);
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 /* A chain on one core with a deadline: the slack goes to the critical path. */
@@ -295,7 +295,7 @@ static void test_deadline_chain(void)
 	check_best(&g, 2, POWER_DEADLINE, 1.5, NULL);
 	check_best(&g, 2, POWER_DEADLINE, 2.2, NULL);
 	check_best(&g, 2, POWER_DEADLINE, 4.5, NULL);
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 /* Fork and join with a deadline: two cores, five tasks. */
@@ -308,7 +308,7 @@ static void test_deadline_fork(void)
 	graph(&g, cost, 5, edges, 5);
 	check_best(&g, 2, POWER_DEADLINE, 1.3, NULL);
 	check_best(&g, 2, POWER_DEADLINE, 2, NULL);
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 /* ---- the model on hand-checked cases ---- */
@@ -325,7 +325,7 @@ static void test_idle_core(void)
 	PowerSchedule *ps;
 	int full[1] = { 0 };
 
-	taskgraph_add_task(&g, "A", 20, -1);
+	sched_add_task(&g, "A", 20, -1);
 	s = sched_graph(&g, 2, 0);
 	ps = power_evaluate(&g, s, t, 20, full);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(ps);
@@ -348,7 +348,7 @@ static void test_idle_core(void)
 	/* a deadline too short for the schedule */
 	CU_ASSERT_PTR_NULL(power_assign(&g, s, t, POWER_DEADLINE, 19));
 	CU_ASSERT_PTR_NULL(power_evaluate(&g, s, t, 19, full));
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 /* Adjacent tasks in one state share one switch; times stretch by 1/f. */
@@ -360,11 +360,11 @@ static void test_shared_switch(void)
 	PowerSchedule *ps;
 	int mid[3] = { 1, 1, 0 };
 
-	taskgraph_add_task(&g, "A", 4, 0);
-	taskgraph_add_task(&g, "B", 4, 0);
-	taskgraph_add_task(&g, "C", 4, 0);
-	taskgraph_add_edge(&g, 0, 1, 0);
-	taskgraph_add_edge(&g, 1, 2, 0);
+	sched_add_task(&g, "A", 4, 0);
+	sched_add_task(&g, "B", 4, 0);
+	sched_add_task(&g, "C", 4, 0);
+	sched_add_edge(&g, 0, 1, 0);
+	sched_add_edge(&g, 1, 2, 0);
 	s = sched_graph(&g, 1, 0);
 	ps = power_evaluate(&g, s, t, 100, mid);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(ps);
@@ -377,7 +377,7 @@ static void test_shared_switch(void)
 	CU_ASSERT_EQUAL(ps->start[2], 17);
 	CU_ASSERT_EQUAL(ps->makespan, 21);
 	CU_ASSERT_TRUE(near(ps->energy_dynamic, 8 * 0.87 * 0.87 + 4));
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 static char *dump_text(const TaskGraph *g, const Schedule *s, const PowerSchedule *ps)
@@ -417,7 +417,7 @@ static void test_dump(void)
 	                                    "static 12.2, switching 2), 4 switches\n"
 	                                    "energy saved 6.38%, makespan +0.00%\n"));
 	free(text);
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 /* ---- random graphs ---- */
@@ -459,7 +459,7 @@ static void test_random(void)
 		s = sched_graph(&g, ncores, unit_rand(3) * 0.05);
 		for (size_t k = 0; k < sizeof(tables) / sizeof(tables[0]); k++)
 			check_random(&g, s, tables[k]);
-		taskgraph_free(&g);
+		sched_free_graph(&g);
 	}
 }
 
@@ -482,11 +482,11 @@ static void test_random_optimum(void)
 
 		memset(&g, 0, sizeof(g));
 		for (uint32_t i = 0, n = 2 + unit_rand(5); i < n; i++)
-			taskgraph_add_task(&g, NULL, 1 + unit_rand(40), -1);
+			sched_add_task(&g, NULL, 1 + unit_rand(40), -1);
 		for (uint32_t j = 1; j < g.tasks.len; j++)
 			for (uint32_t i = 0; i < j; i++)
 				if (unit_rand(100) < 35)
-					taskgraph_add_edge(&g, i, j, unit_rand(64));
+					sched_add_edge(&g, i, j, unit_rand(64));
 		s = sched_graph(&g, 2 + (int)unit_rand(2), 0.02);
 		ps = power_assign(&g, s, t, factor > 1 ? POWER_DEADLINE : POWER_FASTEST,
 		                  factor * s->makespan);
@@ -494,7 +494,7 @@ static void test_random_optimum(void)
 		CU_ASSERT_TRUE(ps->energy >= least * (1 - 1e-12));
 		CU_ASSERT_TRUE(ps->energy <= least * 1.1);
 		optimal += near(ps->energy, least);
-		taskgraph_free(&g);
+		sched_free_graph(&g);
 	}
 	CU_ASSERT_TRUE(optimal >= rounds * 8 / 10);
 }

@@ -59,9 +59,9 @@ static void worked_example(TaskGraph *g)
 
 	memset(g, 0, sizeof(*g));
 	for (int i = 0; i < 7; i++)
-		taskgraph_add_task(g, names[i], costs[i], -1);
+		sched_add_task(g, names[i], costs[i], -1);
 	for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++)
-		taskgraph_add_edge(g, edges[i][0] - 1, edges[i][1] - 1, 64);
+		sched_add_edge(g, edges[i][0] - 1, edges[i][1] - 1, 64);
 }
 
 static void check_core(const Schedule *s, int core, const int *tasks, const double *times, int n)
@@ -87,7 +87,7 @@ static void test_levels(void)
 	level = sched_levels(&g);
 	for (int i = 0; i < 7; i++)
 		CU_ASSERT_EQUAL(level[i], want[i]);
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 static void check_worked_schedule(const Schedule *s)
@@ -129,7 +129,7 @@ static void test_worked_example(void)
 	check_worked_schedule(s);
 	for (int k = 0; k < SCHED_NKINDS; k++)
 		CU_ASSERT_TRUE(geq(s->tried[k], s->makespan));
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 static void test_dump(void)
@@ -159,7 +159,7 @@ static void test_dump(void)
 		fprintf(stderr, "\ngot:\n%s", got);
 	CU_ASSERT_STRING_EQUAL(got, want);
 	free(got);
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 static void test_degenerate(void)
@@ -178,7 +178,7 @@ static void test_degenerate(void)
 	free(text);
 
 	/* one task, more cores than tasks */
-	taskgraph_add_task(&g, NULL, 2.5, -1);
+	sched_add_task(&g, NULL, 2.5, -1);
 	s = sched_graph(&g, 8, 1);
 	check_valid(&g, s);
 	CU_ASSERT_EQUAL(s->makespan, 2.5);
@@ -189,8 +189,8 @@ static void test_degenerate(void)
 	free(text);
 
 	/* independent tasks spread over the cores */
-	taskgraph_add_task(&g, NULL, 2.5, -1);
-	taskgraph_add_task(&g, NULL, 2.5, -1);
+	sched_add_task(&g, NULL, 2.5, -1);
+	sched_add_task(&g, NULL, 2.5, -1);
 	s = sched_graph(&g, 8, 1);
 	check_valid(&g, s);
 	CU_ASSERT_EQUAL(s->makespan, 2.5);
@@ -204,22 +204,22 @@ static void test_degenerate(void)
 	CU_ASSERT_EQUAL_FATAL(s->core[0].len, 3);
 	for (uint32_t i = 0; i < 3; i++)
 		CU_ASSERT_EQUAL(s->core[0].items[i], i);
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 static void test_duplicate_edges(void)
 {
 	TaskGraph g = {0};
 
-	taskgraph_add_task(&g, "a", 1, -1);
-	taskgraph_add_task(&g, "b", 1, -1);
-	taskgraph_add_edge(&g, 0, 1, 10);
-	taskgraph_add_edge(&g, 0, 1, 30);
-	taskgraph_add_edge(&g, 0, 1, 20);
+	sched_add_task(&g, "a", 1, -1);
+	sched_add_task(&g, "b", 1, -1);
+	sched_add_edge(&g, 0, 1, 10);
+	sched_add_edge(&g, 0, 1, 30);
+	sched_add_edge(&g, 0, 1, 20);
 	CU_ASSERT_EQUAL(g.tasks.items[0].succ.len, 1);
 	CU_ASSERT_EQUAL(g.tasks.items[1].pred.len, 1);
 	CU_ASSERT_EQUAL(g.tasks.items[0].succ_bytes.items[0], 30);
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 	CU_ASSERT_EQUAL(g.tasks.len, 0);
 }
 
@@ -232,11 +232,11 @@ static void test_transfer(void)
 	TaskGraph g = {0};
 	Schedule *s;
 
-	taskgraph_add_task(&g, "A", 1, -1);
-	taskgraph_add_task(&g, "B", 2, -1);
-	taskgraph_add_task(&g, "C", 2, -1);
-	taskgraph_add_edge(&g, 0, 1, 100);
-	taskgraph_add_edge(&g, 0, 2, 100);
+	sched_add_task(&g, "A", 1, -1);
+	sched_add_task(&g, "B", 2, -1);
+	sched_add_task(&g, "C", 2, -1);
+	sched_add_edge(&g, 0, 1, 100);
+	sched_add_edge(&g, 0, 2, 100);
 
 	s = sched_with(&g, 2, 1, SCHED_CP_MISF);
 	check_valid(&g, s);
@@ -255,7 +255,7 @@ static void test_transfer(void)
 	check_valid(&g, s);
 	CU_ASSERT_STRING_EQUAL(s->heuristic, "CP/MISF");
 	CU_ASSERT_EQUAL(s->makespan, 3);
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 /* Allocator calls stay on core 0, pins above ncores wrap around. */
@@ -264,10 +264,10 @@ static void test_pinned(void)
 	TaskGraph g = {0};
 
 	for (int i = 0; i < 8; i++)
-		taskgraph_add_task(&g, NULL, 1 + i % 3, i % 4 == 0 ? 0 : i == 3 ? 5 : -1);
-	taskgraph_add_edge(&g, 0, 4, 8);
-	taskgraph_add_edge(&g, 1, 4, 8);
-	taskgraph_add_edge(&g, 2, 7, 8);
+		sched_add_task(&g, NULL, 1 + i % 3, i % 4 == 0 ? 0 : i == 3 ? 5 : -1);
+	sched_add_edge(&g, 0, 4, 8);
+	sched_add_edge(&g, 1, 4, 8);
+	sched_add_edge(&g, 2, 7, 8);
 	for (int ncores = 1; ncores <= 4; ncores++) {
 		for (int k = 0; k < SCHED_NKINDS; k++) {
 			Schedule *s = sched_with(&g, ncores, 0.5, (SchedKind)k);
@@ -282,7 +282,7 @@ static void test_pinned(void)
 			CU_ASSERT_EQUAL(s->core_of[3], 5 % ncores);
 		}
 	}
-	taskgraph_free(&g);
+	sched_free_graph(&g);
 }
 
 /* ---- random DAGs ---- */
@@ -331,7 +331,7 @@ static void test_random(void)
 					CU_ASSERT_TRUE(geq(best->seq_time, best->makespan));
 			}
 		}
-		taskgraph_free(&g);
+		sched_free_graph(&g);
 	}
 }
 

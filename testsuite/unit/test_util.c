@@ -46,7 +46,7 @@ Program *unit_front(const char *name, const char *text, bool summaries)
 	lower_resolve_calls(prog);
 	mt_build(prog);
 	if (summaries)
-		compute_summaries(prog);
+		acc_compute_summaries(prog);
 	return prog;
 }
 
@@ -82,12 +82,12 @@ void unit_random_dag(TaskGraph *g, const RandomDag *shape)
 		                                                  : 1 + unit_rand(shape->cost_max);
 		int pin = shape->pin_one_in && unit_rand(shape->pin_one_in) == 0 ? (int)unit_rand(10) : -1;
 
-		taskgraph_add_task(g, NULL, cost, pin);
+		sched_add_task(g, NULL, cost, pin);
 	}
 	for (uint32_t j = 1; j < n; j++)
 		for (uint32_t i = 0; i < j; i++)
 			if (unit_rand(100) < density)
-				taskgraph_add_edge(g, i, j, unit_rand(shape->max_bytes));
+				sched_add_edge(g, i, j, unit_rand(shape->max_bytes));
 }
 
 static void test_bitset(void)

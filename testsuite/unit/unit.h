@@ -25,7 +25,7 @@ int suite_power(void);
 Source *unit_source(const char *name, const char *text);
 /*
  * One in-memory file through the front end (pp_scan, parse_source,
- * lower_source, mt_build) and, if summaries, compute_summaries; NULL if a
+ * lower_source, mt_build) and, if summaries, acc_compute_summaries; NULL if a
  * stage failed.
  */
 Program *unit_front(const char *name, const char *text, bool summaries);

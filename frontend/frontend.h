@@ -512,7 +512,7 @@ extern const char *const stmt_kind_name[];
 extern const char *const op_name[];
 
 /* ------------------------------------------------------------------ */
-/* ir.c: visitors, lvalues and constants, for every stage              */
+/* ir.c: visitors, lvalues, constants and types, for every stage       */
 /* ------------------------------------------------------------------ */
 
 typedef void IrExprFn(Expr *e, void *ctx);
@@ -543,6 +543,23 @@ bool ir_is_var(const Expr *e, const Var *v);
  * a constant.
  */
 bool ir_const_eval(const Expr *e, int64_t *out);
+
+/* Types, as the later stages ask of them */
+/* An integer typedef the lowering left opaque (TY_NAMED, int32_t, size_t, ...). */
+bool type_int_typedef(int tag, int *size, bool *uns);
+/* An integer type (bool, enum and integer typedefs included): its size and signedness. */
+bool type_int(const Type *t, int *size, bool *uns);
+bool type_is_ptr(const Type *t);
+bool type_is_array(const Type *t);
+/* Bytes of an object of type t, -1 unknown; void counts 1 (GNU arithmetic). */
+int64_t type_size(const Type *t);
+/* Member name of struct or union t, NULL if none. */
+const Member *type_member(const Type *t, int name);
+/* Could an object of type t hold a pointer?  Opaque typedefs may. */
+bool type_has_pointer(const Type *t, int depth);
+/* Const or volatile, an array through its elements. */
+bool type_is_const(const Type *t);
+bool type_is_volatile(const Type *t);
 
 /* ------------------------------------------------------------------ */
 /* loop.c: induction variables, steps and trip counts                  */

@@ -150,7 +150,24 @@ Ival iv_or(Ival a, Ival b)
 /* A value converted to type t: exact when it fits, else whatever t holds. */
 Ival iv_convert(Ival v, const Type *t)
 {
-	Ival r = type_range(t);
+	Ival r = iv_of_type(t);
 
 	return v.lo >= r.lo && v.hi <= r.hi ? v : r;
+}
+
+/* Every value an object of integer type t can hold. */
+Ival iv_of_type(const Type *t)
+{
+	int size;
+	bool uns;
+
+	if (!type_int(t, &size, &uns))
+		return IV_TOP;
+	if (t->kind == TY_BOOL)
+		return (Ival){ 0, 1 };
+	if (size >= 8)
+		return uns ? (Ival){ 0, IV_PINF } : IV_TOP;
+	if (uns)
+		return (Ival){ 0, ((int64_t)1 << (8 * size)) - 1 };
+	return (Ival){ -((int64_t)1 << (8 * size - 1)), ((int64_t)1 << (8 * size - 1)) - 1 };
 }

@@ -226,8 +226,8 @@ void obj_assume_apart(bool on);
 const Var *const *obj_assumed(uint32_t *npairs);
 
 /* ------------------------------------------------------------------ */
-/* Access analysis internals: shared by access.c, interval.c, types.c,  */
-/* names.c, values.c, ranges.c, objects.c, workspace.c and summary.c;   */
+/* Access analysis internals: shared by access.c, interval.c, names.c, */
+/* values.c, ranges.c, objects.c, workspace.c and summary.c;            */
 /* not for other passes                                                 */
 /* ------------------------------------------------------------------ */
 
@@ -266,25 +266,9 @@ Ival iv_and(Ival a, Ival b);
 Ival iv_or(Ival a, Ival b);
 /* A value converted to type t: exact when it fits, else whatever t holds. */
 Ival iv_convert(Ival v, const Type *t);
-
-/* types.c: what the analysis needs of C types */
-/* An integer typedef the lowering left opaque (TY_NAMED, int32_t, size_t, ...). */
-bool type_int_typedef(int tag, int *size, bool *uns);
-/* An integer type (bool, enum and integer typedefs included): its size and signedness. */
-bool type_int(const Type *t, int *size, bool *uns);
 /* Every value an object of integer type t can hold; IV_TOP for others. */
-Ival type_range(const Type *t);
-bool type_is_ptr(const Type *t);
-bool type_is_array(const Type *t);
-/* Bytes of an object of type t, -1 unknown; void counts 1 (GNU arithmetic). */
-int64_t type_size(const Type *t);
-/* Member name of struct or union t, NULL if none. */
-const Member *type_member(const Type *t, int name);
-/* Could an object of type t hold a pointer?  Opaque typedefs may. */
-bool type_has_pointer(const Type *t, int depth);
-/* Const or volatile, an array through its elements. */
-bool type_is_const(const Type *t);
-bool type_is_volatile(const Type *t);
+Ival iv_of_type(const Type *t);
+
 
 /* names.c: identifiers that are neither Vars nor defined functions */
 typedef enum NameKind {

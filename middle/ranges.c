@@ -365,7 +365,7 @@ static Ival loop_init_value(const Loop *l, const Var *v, const Env *env, bool *f
 	}
 	array_free(&parts);
 	*found = n == 1;
-	return n == 1 ? iv_convert(val_int(val, env), v->type) : type_range(v->type);
+	return n == 1 ? iv_convert(val_int(val, env), v->type) : iv_of_type(v->type);
 }
 
 typedef struct IVCand {
@@ -420,7 +420,7 @@ static void apply_bounds(const Expr *cond, IVCand *c, uint32_t n, const Env *env
 		return;
 	for (uint32_t i = 0; i < n; i++) {
 		IVCand *k = &c[i];
-		Ival b = val_int(bound, env), tr = type_range(v->type);
+		Ival b = val_int(bound, env), tr = iv_of_type(v->type);
 		Ival lim;
 
 		if (k->var != v || k->derived)
@@ -478,7 +478,7 @@ static int64_t max_trips(const IVCand *c, uint32_t n)
 
 static Ival cand_range(const IVCand *k, int64_t trips)
 {
-	Ival r = k->init, tr = type_range(k->var->type);
+	Ival r = k->init, tr = iv_of_type(k->var->type);
 	bool empty;
 
 	if (k->step == 0)

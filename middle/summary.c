@@ -184,7 +184,7 @@ static bool push_split_loop(Walk *w, const Stmt *s)
 			return false;
 		r = iv_join(iv_add(init, iv_mul(iv_const(t0), iv_const(iv->step))),
 		            iv_add(init, iv_mul(iv_const(t1), iv_const(iv->step))));
-		tr = type_range(iv->var->type);
+		tr = iv_of_type(iv->var->type);
 		if (r.lo == IV_NINF || r.hi == IV_PINF || r.lo < tr.lo || r.hi > tr.hi)
 			return false;
 		val_env_push(&w->env, iv->var, r);

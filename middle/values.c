@@ -214,7 +214,7 @@ Ptr val_var_ptr(Var *v)
 Ival val_var_int(Var *v)
 {
 	VarInfo *vi = acc_lookup(v);
-	Ival r = type_range(v->type);
+	Ival r = iv_of_type(v->type);
 
 	if (!val_followable(v) || !val_single_def(vi) || v->scope != VAR_LOCAL)
 		return r;
@@ -315,7 +315,7 @@ static Ival eval_int1(const Expr *e, const Env *env)
 	case EX_COMMA:
 		return val_int(e->rhs, env);
 	case EX_CAST:
-		if (type_range(e->cast_type).lo == IV_NINF && type_range(e->cast_type).hi == IV_PINF &&
+		if (iv_of_type(e->cast_type).lo == IV_NINF && iv_of_type(e->cast_type).hi == IV_PINF &&
 		    !(e->cast_type && type_int(e->cast_type, &(int){ 0 }, &(bool){ false })))
 			return IV_TOP; /* float or unknown type */
 		return iv_convert(val_int(e->lhs, env), e->cast_type);

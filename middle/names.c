@@ -1,7 +1,7 @@
 /*
  * names.c - access analysis: what an identifier that is neither a Var nor
  * a defined function stands for: library functions, standard macros, and
- * the sources' own #defines and enumerators, found by scanning their text.
+ * the sources' own #defines and enumerators, as the front end lists them (ppdefs.c).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * region.c - byte regions of memory objects: a base object and a sorted,
  * disjoint union of byte ranges [lo, hi) in it.  Two regions of one base
  * overlap when two of their ranges meet; regions of different bases ask
- * access.c whether the two objects may share storage (obj_may_alias).
+ * objects.c whether the two objects may share storage (obj_may_alias).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -28,6 +28,114 @@
 
 enum { NAME_MAX_LEN = 1024 };
 
+/*
+ * Object IDs in order of creation.  cgraph's default IDs are the addresses
+ * of the name strings, and agwrite lists subgraphs in ID order, so the
+ * order of the clusters in the file followed the heap.  Here a named
+ * object's ID is 2 * (its name's index + 1), an anonymous one's odd, as in
+ * the default discipline; names are found through an open-addressing table.
+ */
+typedef struct IdNames {
+	Agraph_t *g;          /* the root graph, which owns the name strings */
+	Array(char *) names;  /* by (ID / 2) - 1; the graph's reference-counted strings */
+	uint32_t *slots;      /* name index + 1, 0 empty; cap a power of two */
+	uint32_t cap;
+	IDTYPE next_anon;
+} IdNames;
+
+static uint32_t name_hash(const char *s)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static uint32_t *id_slot(IdNames *t, const char *str)
+{
+	uint32_t i = name_hash(str) & (t->cap - 1);
+
+	while (t->slots[i] && strcmp(t->names.items[t->slots[i] - 1], str) != 0)
+		i = (i + 1) & (t->cap - 1);
+	return &t->slots[i];
+}
+
+static void id_grow(IdNames *t)
+{
+	free(t->slots);
+	t->cap = t->cap ? 2 * t->cap : 256;
+	t->slots = xcalloc(t->cap, sizeof(*t->slots));
+	for (uint32_t i = 0; i < t->names.len; i++)
+		*id_slot(t, t->names.items[i]) = i + 1;
+}
+
+static void *id_open(Agraph_t *g, Agdisc_t *disc)
+{
+	IdNames *t = xcalloc(1, sizeof(*t));
+
+	t->g = g;
+	id_grow(t);
+	return t;
+}
+
+static long id_map(void *state, int objtype, char *str, IDTYPE *id, int createflag)
+{
+	IdNames *t = state;
+	uint32_t *slot;
+
+	if (!str) {
+		*id = 2 * t->next_anon++ + 1;
+		return 1;
+	}
+	slot = id_slot(t, str);
+	if (!*slot && createflag) {
+		/* agwrite takes names for refstrs (it reads their HTML flag) */
+		array_push(&t->names, agstrdup(t->g, str));
+		*slot = t->names.len;
+		if (2 * t->names.len > t->cap)
+			id_grow(t);
+		slot = id_slot(t, str);
+	}
+	*id = *slot ? 2 * (IDTYPE)*slot : 0;
+	return 1;
+}
+
+static long id_alloc(void *state, int objtype, IDTYPE id)
+{
+	return 0; /* no object asks for an ID of its own choosing here */
+}
+
+static void id_free(void *state, int objtype, IDTYPE id)
+{
+}
+
+static char *id_print(void *state, int objtype, IDTYPE id)
+{
+	IdNames *t = state;
+
+	if (id % 2 || id == 0 || id / 2 > t->names.len)
+		return NULL;
+	return t->names.items[id / 2 - 1];
+}
+
+static void id_close(void *state)
+{
+	IdNames *t = state;
+
+	/* the strings go with the graph's string dictionary, after this */
+	array_free(&t->names);
+	free(t->slots);
+	free(t);
+}
+
+static void id_register(void *state, int objtype, void *obj)
+{
+}
+
+static Agiddisc_t creation_order_ids = { id_open, id_map, id_alloc, id_free,
+	                                     id_print, id_close, id_register };
+
 typedef struct Dot {
 	Agraph_t *g;
 	bool mtg;          /* draw the MTG, else the MFG */
@@ -372,7 +480,8 @@ static bool write_dot(FILE *out, void *g)
 /* only: the one function to draw, NULL for all. */
 static bool write_graph(const Program *prog, const char *path, bool mtg, const char *only)
 {
-	Dot d = { agopen(mtg ? "mtg" : "mfg", Agdirected, NULL), mtg };
+	Agdisc_t disc = { &AgMemDisc, &creation_order_ids, &AgIoDisc };
+	Dot d = { agopen(mtg ? "mtg" : "mfg", Agdirected, &disc), mtg };
 	OutputStatus st;
 
 	set(d.g, "compound", "true");

@@ -58,9 +58,21 @@ for c in testsuite/golden/*.c; do
 done
 
 # ---- graphs of the examples and golden inputs render ----
+# and list their functions' clusters in program order (not heap order)
+clusters_in_order() { # dump-of-funcs dot-file
+	sed 's/.* //' "$1" >"$T/order.want"
+	sed -n 's/^	subgraph cluster_\([^ ]*\) {$/\1/p' "$2" >"$T/order.got"
+	# every drawn function, in the order of the program's definitions
+	grep -Fxf "$T/order.got" "$T/order.want" | cmp -s - "$T/order.got"
+}
 for c in examples/*.c testsuite/golden/*.c; do
-	if "$MTPAR" --dump=funcs --dot "$T/mtg.dot" --dot-mfg "$T/mfg.dot" "$c" >/dev/null 2>"$T/err"; then
+	if "$MTPAR" --dump=funcs --dot "$T/mtg.dot" --dot-mfg "$T/mfg.dot" "$c" >"$T/funcs" 2>"$T/err"; then
 		check_dot "$c"
+		if clusters_in_order "$T/funcs" "$T/mtg.dot" && clusters_in_order "$T/funcs" "$T/mfg.dot"; then
+			ok "dot clusters of $c in program order"
+		else
+			bad "dot clusters of $c in program order"; cat "$T/order.got"
+		fi
 	else
 		bad "dot $c"; head -5 "$T/err"
 	fi

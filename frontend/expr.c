@@ -18,8 +18,7 @@ static Expr *new_expr(ExprKind kind, TSNode n)
 	Expr *e = ARENA_NEW(Expr);
 
 	e->kind = kind;
-	e->start = node_start(n);
-	e->end = node_end(n);
+	node_span(n, &e->start, &e->end);
 	return e;
 }
 

@@ -708,6 +708,8 @@ TSNode node_field(TSNode n, const char *name);
 /* Byte offsets of a node; 0 for a null node (a field the tree lacks). */
 uint32_t node_start(TSNode n);
 uint32_t node_end(TSNode n);
+/* Both at once, into an IR node's start and end. */
+void node_span(TSNode n, uint32_t *start, uint32_t *end);
 /* The node's text in the source being lowered (not NUL-terminated). */
 const char *node_text(TSNode n, uint32_t *len);
 bool node_is(TSNode n, const char *text);

@@ -200,6 +200,12 @@ uint32_t node_end(TSNode n)
 	return ts_node_is_null(n) ? 0 : ts_node_end_byte(n);
 }
 
+void node_span(TSNode n, uint32_t *start, uint32_t *end)
+{
+	*start = node_start(n);
+	*end = node_end(n);
+}
+
 const char *node_text(TSNode n, uint32_t *len)
 {
 	*len = node_end(n) - node_start(n);

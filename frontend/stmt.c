@@ -19,8 +19,7 @@ static Stmt *new_stmt(StmtKind kind, TSNode n)
 	Stmt *s = ARENA_NEW(Stmt);
 
 	s->kind = kind;
-	s->start = node_start(n);
-	s->end = node_end(n);
+	node_span(n, &s->start, &s->end);
 	return s;
 }
 

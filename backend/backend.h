@@ -141,8 +141,6 @@ bool check_clone(const Clone *c, const Func *caller, char *why, size_t size);
  */
 bool check_split(const SplitLoop *sl, const Func *callee, char *why, size_t size);
 
-/* The variable an init part of a for header sets (`T v = e`, `v = e`), and e. */
-bool check_header_init(const Stmt *s, Var **v, const Expr **init);
 
 /* ------------------------------------------------------------------ */
 /* scan.c: the source text around the IR                               */

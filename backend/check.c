@@ -35,42 +35,11 @@ static const char *func_name(const Func *f)
 
 /* ---- walking the IR ---- */
 
-typedef bool (*StmtPred)(const Stmt *s, void *ctx);
-
-/* Does sp hold for s or a statement inside it, or ep for one of their expressions? */
-static bool stmt_any(const Stmt *s, StmtPred sp, IrExprPred *ep, void *ctx)
-{
-	if (!s)
-		return false;
-	if (sp && sp(s, ctx))
-		return true;
-	if (ep && ir_expr_any(s->expr, ep, ctx))
-		return true;
-	if (stmt_any(s->then, sp, ep, ctx) || stmt_any(s->els, sp, ep, ctx))
-		return true;
-	for (uint32_t i = 0; i < s->body.len; i++)
-		if (stmt_any(s->body.items[i], sp, ep, ctx))
-			return true;
-	if (!s->loop)
-		return false;
-	for (uint32_t i = 0; i < s->loop->init.len; i++)
-		if (stmt_any(s->loop->init.items[i], sp, ep, ctx))
-			return true;
-	if (ep && (ir_expr_any(s->loop->cond, ep, ctx) || ir_expr_any(s->loop->step, ep, ctx)))
-		return true;
-	return stmt_any(s->loop->body, sp, ep, ctx);
-}
-
-static bool is_incdec(const Expr *e)
-{
-	return e->kind == EX_UNARY && e->op >= OP_PREINC && e->op <= OP_POSTDEC;
-}
-
 /* An assignment, ++/--, a call or an expression the IR does not model. */
 static bool has_effect(const Expr *e, void *ctx)
 {
 	(void)ctx;
-	return e->kind == EX_ASSIGN || e->kind == EX_CALL || e->kind == EX_OTHER || is_incdec(e);
+	return e->kind == EX_ASSIGN || e->kind == EX_CALL || e->kind == EX_OTHER || ir_is_incdec(e);
 }
 
 /* A variable every thread may share: global, or a static local. */
@@ -128,7 +97,7 @@ static bool expr_private(const Expr *e)
 	case EX_UNARY:
 		if (e->op == OP_ADDR)
 			return addr_private(e->lhs);
-		if (e->op == OP_DEREF || is_incdec(e))
+		if (e->op == OP_DEREF || ir_is_incdec(e))
 			return false;
 		return expr_private(e->lhs);
 	case EX_BINARY:
@@ -154,12 +123,12 @@ static bool expr_private(const Expr *e)
 
 /* ---- checks: what the generator can express ---- */
 
-typedef Array(const Expr *) ExprList;
+typedef Array(const Expr *) ConstExprs;
 
 /* The header variables of a split loop: IVs first, then copies of the first IV. */
 typedef struct Header {
 	Array(Var *) vars;
-	ExprList copy_init;    /* per copy variable: its init expression */
+	ConstExprs copy_init;    /* per copy variable: its init expression */
 	Array(Var *) copies;
 } Header;
 
@@ -183,7 +152,7 @@ static bool writes_header(const Expr *e, void *ctx)
 {
 	const Expr *target = NULL;
 
-	if (e->kind == EX_ASSIGN || is_incdec(e) || (e->kind == EX_UNARY && e->op == OP_ADDR))
+	if (e->kind == EX_ASSIGN || ir_is_incdec(e) || (e->kind == EX_UNARY && e->op == OP_ADDR))
 		target = e->lhs;
 	return target && mentions_header(target, ctx);
 }
@@ -199,41 +168,6 @@ static bool mentions_outside(const Expr *e, void *ctx)
 	const Outside *o = ctx;
 
 	return (e->start < o->start || e->start >= o->end) && mentions_header(e, (void *)o->h);
-}
-
-static void flatten_comma(const Expr *e, ExprList *out)
-{
-	if (e && e->kind == EX_COMMA) {
-		flatten_comma(e->lhs, out);
-		flatten_comma(e->rhs, out);
-	} else if (e) {
-		array_push(out, e);
-	}
-}
-
-/* The variable a for-step part updates: v++, --v, v = ..., v += ... */
-static Var *step_target(const Expr *e)
-{
-	if ((e->kind == EX_ASSIGN || is_incdec(e)) && e->lhs && e->lhs->kind == EX_VAR)
-		return e->lhs->var;
-	return NULL;
-}
-
-/* The variable an init part sets, and its init expression. */
-bool check_header_init(const Stmt *s, Var **v, const Expr **init)
-{
-	if (s->kind == ST_DECL && s->var && s->expr && s->expr->kind != EX_INIT) {
-		*v = s->var;
-		*init = s->expr;
-		return true;
-	}
-	if (s->kind == ST_EXPR && s->expr && s->expr->kind == EX_ASSIGN && s->expr->op == OP_ASSIGN &&
-	    s->expr->lhs && s->expr->lhs->kind == EX_VAR) {
-		*v = s->expr->lhs->var;
-		*init = s->expr->rhs;
-		return true;
-	}
-	return false;
 }
 
 static bool int_like(const Type *t, bool ptr_ok)
@@ -253,10 +187,10 @@ static bool check_step(const Loop *lp, Header *h, char *why, size_t size)
 	Var *iv0 = lp->ivs.items[0].var;
 	bool ok = true, iv0_done = false;
 
-	flatten_comma(lp->step, &parts);
+	ir_split_comma(lp->step, &parts);
 	for (uint32_t i = 0; ok && i < parts.len; i++) {
 		const Expr *e = parts.items[i];
-		Var *v = step_target(e);
+		Var *v = loop_updated_var(e);
 
 		if (!v || var_in(seen.items, seen.len, v)) {
 			ok = fail(why, size, "loop step part is not one update of a header variable");
@@ -288,10 +222,10 @@ static bool check_init(const Loop *lp, const SplitLoop *sl, Header *h, char *why
 {
 	for (uint32_t i = 0; i < lp->init.len; i++) {
 		const Stmt *s = lp->init.items[i];
-		const Expr *init;
+		Expr *init;
 		Var *v;
 
-		if (!check_header_init(s, &v, &init))
+		if (!loop_init_assign(s, &v, &init))
 			return fail(why, size, "loop init part that does not set a header variable");
 		if (loop_find_iv(lp, v))
 			continue;
@@ -389,7 +323,7 @@ static bool check_split_body(const SplitLoop *sl, const Header *h, const Func *c
 	const Loop *lp = sl->loop->loop;
 	Outside o = { h, sl->loop->start, sl->loop->end };
 
-	if (stmt_any(lp->body, NULL, writes_header, (void *)h))
+	if (ir_stmt_any(lp->body, NULL, writes_header, (void *)h))
 		return fail(why, size, "the loop body writes a header variable");
 	if (breaks_out(lp->body))
 		return fail(why, size, "the loop body breaks out of the loop");
@@ -398,7 +332,7 @@ static bool check_split_body(const SplitLoop *sl, const Header *h, const Func *c
 			return fail(why, size, "header variable %s is shared",
 			            intern_name(h->vars.items[i]->name));
 	}
-	if (callee && stmt_any(callee->body, NULL, mentions_outside, &o))
+	if (callee && ir_stmt_any(callee->body, NULL, mentions_outside, &o))
 		return fail(why, size, "a header variable is used outside the loop");
 	return true;
 }
@@ -533,7 +467,7 @@ static bool note_use(const Expr *e, void *ctx)
 	int place = part_at(u->clone, e->start);
 	Var *w = NULL;
 
-	if (e->kind == EX_ASSIGN || is_incdec(e) || (e->kind == EX_UNARY && e->op == OP_ADDR))
+	if (e->kind == EX_ASSIGN || ir_is_incdec(e) || (e->kind == EX_UNARY && e->op == OP_ADDR))
 		w = lvalue_root(e->lhs);
 	if (w && w->func == u->clone->callee && place >= 0)
 		use_of(u, w)->written = true;
@@ -568,10 +502,10 @@ static bool part_sets_first(const Clone *c, int k, Var *v)
 	if (top->kind != ST_FOR)
 		return false;
 	for (uint32_t i = 0; i < top->loop->init.len; i++) {
-		const Expr *init;
+		Expr *init;
 		Var *w;
 
-		if (check_header_init(top->loop->init.items[i], &w, &init) && w == v &&
+		if (loop_init_assign(top->loop->init.items[i], &w, &init) && w == v &&
 		    !ir_expr_any(init, mentions_var, v))
 			return true;
 	}
@@ -588,7 +522,7 @@ static bool check_part_locals(const Clone *c, char *why, size_t size)
 		const Stmt *s = f->body->body.items[i];
 
 		u.ret = s->kind == ST_RETURN ? s : NULL;
-		stmt_any(s, NULL, note_use, &u);
+		ir_stmt_any(s, NULL, note_use, &u);
 	}
 	for (uint32_t i = 0; ok && i < u.vars.len; i++) {
 		VarUse *vu = &u.vars.items[i];
@@ -821,9 +755,9 @@ static bool check_span_mt(const MT *mt, bool fold_guard, char *why, size_t size)
 		if (s->kind == ST_DECL)
 			return fail(why, size, "MT%d declares %s, which later code may use", mt->id,
 			            s->var ? intern_name(s->var->name) : "a variable");
-		if (stmt_any(s, labels_or_statics, NULL, NULL))
+		if (ir_stmt_any(s, labels_or_statics, NULL, NULL))
 			return fail(why, size, "MT%d holds a label or a static variable", mt->id);
-		if (stmt_any(s, NULL, uses_register, NULL))
+		if (ir_stmt_any(s, NULL, uses_register, NULL))
 			return fail(why, size, "MT%d uses a register variable", mt->id);
 	}
 	if (mt->unmodelled & jumps)

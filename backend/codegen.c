@@ -435,10 +435,10 @@ static void split_edits(const SplitLoop *sl, const Source *src, EditList *el)
 		edit_replace(el, iv->init->start, iv->init->end, str_done(&b));
 	}
 	for (uint32_t i = 0; i < lp->init.len; i++) {
-		const Expr *init;
+		Expr *init;
 		Var *v;
 
-		if (check_header_init(lp->init.items[i], &v, &init) && !loop_find_iv(lp, v))
+		if (loop_init_assign(lp->init.items[i], &v, &init) && !loop_find_iv(lp, v))
 			edit_replace(el, init->start, init->end, "mtpar_lo");
 	}
 	/*

@@ -526,8 +526,17 @@ void ir_visit_expr(Expr *e, IrExprFn *fn, void *ctx);
  * expression: conditions, initializers, loop headers, bodies.
  */
 void ir_visit_stmt(Stmt *s, IrExprFn *fn, IrStmtFn *sfn, void *ctx);
+typedef bool IrStmtPred(const Stmt *s, void *ctx);
+typedef Array(Expr *) ExprList;
+
 /* Whether pred holds for e or an expression inside it. */
 bool ir_expr_any(const Expr *e, IrExprPred *pred, void *ctx);
+/* Whether sp holds for s or a statement inside it, or ep for one of their expressions. */
+bool ir_stmt_any(const Stmt *s, IrStmtPred *sp, IrExprPred *ep, void *ctx);
+/* Appends the comma-separated parts of e to out, left to right. */
+void ir_split_comma(Expr *e, ExprList *out);
+/* ++v, --v, v++ or v--. */
+bool ir_is_incdec(const Expr *e);
 /* for, while and do statements. */
 bool ir_is_loop(const Stmt *s);
 /* e without the casts around it. */
@@ -567,6 +576,10 @@ bool type_is_volatile(const Type *t);
 
 /* Fills lp->ivs (the one the condition tests first), lower, upper, trip_count. */
 void loop_recognise(Loop *lp);
+/* The variable and initial value a for-initializer part assigns: 'T v = e' or 'v = e'. */
+bool loop_init_assign(const Stmt *s, Var **v, Expr **init);
+/* The comparison seen from the other side: 'k > v' is 'v < k'. */
+OpKind loop_flip_cmp(OpKind op);
 /*
  * Whether u updates v as ++v, v--, v += k, v -= k, v = v + k, v = k + v or
  * v = v - k (casts around v allowed): *amount is k (NULL for ++ and --)

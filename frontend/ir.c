@@ -59,6 +59,44 @@ bool ir_expr_any(const Expr *e, IrExprPred *pred, void *ctx)
 	return false;
 }
 
+bool ir_stmt_any(const Stmt *s, IrStmtPred *sp, IrExprPred *ep, void *ctx)
+{
+	if (!s)
+		return false;
+	if (sp && sp(s, ctx))
+		return true;
+	if (ep && ir_expr_any(s->expr, ep, ctx))
+		return true;
+	if (ir_stmt_any(s->then, sp, ep, ctx) || ir_stmt_any(s->els, sp, ep, ctx))
+		return true;
+	for (uint32_t i = 0; i < s->body.len; i++)
+		if (ir_stmt_any(s->body.items[i], sp, ep, ctx))
+			return true;
+	if (!s->loop)
+		return false;
+	for (uint32_t i = 0; i < s->loop->init.len; i++)
+		if (ir_stmt_any(s->loop->init.items[i], sp, ep, ctx))
+			return true;
+	if (ep && (ir_expr_any(s->loop->cond, ep, ctx) || ir_expr_any(s->loop->step, ep, ctx)))
+		return true;
+	return ir_stmt_any(s->loop->body, sp, ep, ctx);
+}
+
+void ir_split_comma(Expr *e, ExprList *out)
+{
+	if (e && e->kind == EX_COMMA) {
+		ir_split_comma(e->lhs, out);
+		ir_split_comma(e->rhs, out);
+	} else if (e) {
+		array_push(out, e);
+	}
+}
+
+bool ir_is_incdec(const Expr *e)
+{
+	return e->kind == EX_UNARY && e->op >= OP_PREINC && e->op <= OP_POSTDEC;
+}
+
 bool ir_is_loop(const Stmt *s)
 {
 	return s && (s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO);

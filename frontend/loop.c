@@ -7,8 +7,7 @@
 
 #include "frontend.h"
 
-/* The variable and initial value an init part assigns: 'T v = e' or 'v = e'. */
-static bool init_assign(const Stmt *s, Var **v, Expr **init)
+bool loop_init_assign(const Stmt *s, Var **v, Expr **init)
 {
 	const Expr *e = s->expr;
 
@@ -34,7 +33,7 @@ bool loop_update_parts(const Expr *e, const Var *v, const Expr **amount, int *si
 	*sign = 1;
 	if (!e || !ir_is_var(e->lhs, v))
 		return false;
-	if (e->kind == EX_UNARY && e->op >= OP_PREINC && e->op <= OP_POSTDEC) {
+	if (ir_is_incdec(e)) {
 		*sign = e->op == OP_PREINC || e->op == OP_POSTINC ? 1 : -1;
 		return true;
 	}
@@ -145,8 +144,7 @@ static int64_t trip(OpKind op, int64_t init, int64_t k, int64_t step, int64_t *u
 	}
 }
 
-/* The comparison seen from the other side: 'k > v' is 'v < k'. */
-static OpKind flip(OpKind op)
+OpKind loop_flip_cmp(OpKind op)
 {
 	switch (op) {
 	case OP_LT: return OP_GT;
@@ -175,7 +173,7 @@ static void compute_trip(Loop *lp)
 		bound = c->rhs;
 	} else if (ir_is_var(c->rhs, iv->var)) {
 		bound = c->lhs;
-		op = flip(op);
+		op = loop_flip_cmp(op);
 	} else {
 		return;
 	}
@@ -194,7 +192,7 @@ void loop_recognise(Loop *lp)
 	for (uint32_t i = 0; i < lp->init.len; i++) {
 		InductionVar iv = { 0 };
 
-		if (!init_assign(lp->init.items[i], &iv.var, &iv.init))
+		if (!loop_init_assign(lp->init.items[i], &iv.var, &iv.init))
 			continue;
 		if (loop_find_step(lp->step, iv.var, &iv.step, &iv.step_known))
 			array_push(&lp->ivs, iv);
@@ -207,7 +205,7 @@ Var *loop_updated_var(const Expr *u)
 {
 	if (!u || (u->kind != EX_UNARY && u->kind != EX_ASSIGN))
 		return NULL;
-	if (u->kind == EX_UNARY && !(u->op >= OP_PREINC && u->op <= OP_POSTDEC))
+	if (u->kind == EX_UNARY && !ir_is_incdec(u))
 		return NULL;
 	return u->lhs && u->lhs->kind == EX_VAR ? u->lhs->var : NULL;
 }

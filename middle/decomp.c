@@ -71,8 +71,7 @@ static void count_def(Expr *e, void *ctx)
 		c->n += ir_storage_root(e->lhs) == c->var;
 		break;
 	case EX_UNARY:
-		if (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC ||
-		    e->op == OP_POSTDEC || e->op == OP_ADDR)
+		if (ir_is_incdec(e) || e->op == OP_ADDR)
 			c->n += ir_storage_root(e->lhs) == c->var;
 		break;
 	default:
@@ -97,8 +96,7 @@ static void find_effect(Expr *e, void *ctx)
 
 	if (e->kind == EX_ASSIGN || e->kind == EX_CALL || e->kind == EX_OTHER)
 		*found = true;
-	if (e->kind == EX_UNARY && (e->op == OP_PREINC || e->op == OP_PREDEC ||
-	                            e->op == OP_POSTINC || e->op == OP_POSTDEC))
+	if (ir_is_incdec(e))
 		*found = true;
 }
 
@@ -488,14 +486,11 @@ static bool header_splittable(const Func *g, const Stmt *s, const char **why)
 		return false;
 	}
 	for (uint32_t i = 0; i < l->init.len; i++) {
-		const Stmt *p = l->init.items[i];
-		const Var *v = p->kind == ST_DECL ? p->var :
-		               p->expr && p->expr->kind == EX_ASSIGN && p->expr->lhs &&
-		               p->expr->lhs->kind == EX_VAR ? p->expr->lhs->var : NULL;
-		const Expr *init = p->kind == ST_DECL ? p->expr :
-		                   v && p->expr->op == OP_ASSIGN ? p->expr->rhs : NULL;
+		Var *v;
+		Expr *init;
 
-		if (!v || !loop_find_iv(l, v) || !init || !plan_const(init, &k)) {
+		if (!loop_init_assign(l->init.items[i], &v, &init) || !loop_find_iv(l, v) ||
+		    !plan_const(init, &k)) {
 			*why = v ? plan_fmt("the header sets %s, not an induction variable from a constant",
 			               intern_name(v->name))
 			         : "the header's initializer is not a list of IV assignments";

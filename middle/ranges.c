@@ -7,7 +7,6 @@
 
 #include "middle.h"
 
-typedef Array(Expr *) ExprList;
 
 /* ---- loop table: Stmt* -> LoopInfo ---- */
 
@@ -78,8 +77,7 @@ static void defs_expr(Expr *e, void *ctx)
 	else if (e->kind == EX_ASSIGN && (v = ir_storage_root(e->lhs)))
 		note_def(v, NULL, e->start, true); /* a member of a struct variable */
 	if (e->kind == EX_UNARY && e->lhs &&
-	    (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC ||
-	     e->op == OP_POSTDEC) && (v = ir_storage_root(e->lhs)))
+	    ir_is_incdec(e) && (v = ir_storage_root(e->lhs)))
 		note_def(v, NULL, e->start, true);
 	if (e->kind == EX_UNARY && e->op == OP_ADDR && (v = ir_storage_root(e->lhs)))
 		acc_info(v)->addr = true;
@@ -129,17 +127,6 @@ static bool narrowable(const Var *v, const Env *env, uint32_t start, uint32_t en
 	return val_env_find(env, v) || val_single_def(vi) || vi->ndefs == 0;
 }
 
-static void swap_cmp(OpKind *op)
-{
-	switch (*op) {
-	case OP_LT: *op = OP_GT; break;
-	case OP_GT: *op = OP_LT; break;
-	case OP_LE: *op = OP_GE; break;
-	case OP_GE: *op = OP_LE; break;
-	default: break;
-	}
-}
-
 /* `v op E` from a comparison with a variable on either side. */
 static bool match_cmp(const Expr *c, Var **v, OpKind *op, const Expr **bound)
 {
@@ -161,7 +148,7 @@ static bool match_cmp(const Expr *c, Var **v, OpKind *op, const Expr **bound)
 	if (r && r->kind == EX_VAR) {
 		*v = r->var;
 		*bound = c->lhs;
-		swap_cmp(op);
+		*op = loop_flip_cmp(*op);
 		return true;
 	}
 	return false;
@@ -274,7 +261,7 @@ static void narrow_cond(Env *env, const Expr *cond, bool neg, uint32_t start, ui
 	if (!has_var(x)) {
 		x = cond->rhs;
 		bound = cond->lhs;
-		swap_cmp(&op);
+		op = loop_flip_cmp(op);
 	}
 	if (!has_var(x) || !pure_over(x, env, start, end))
 		return;
@@ -326,16 +313,6 @@ void range_narrow_expr(Env *env, const Expr *cond, bool neg, const Expr *arm)
 		narrow_cond(env, cond, neg, arm->start, arm->end);
 }
 
-static void split_comma(Expr *e, ExprList *out)
-{
-	if (e && e->kind == EX_COMMA) {
-		split_comma(e->lhs, out);
-		split_comma(e->rhs, out);
-	} else if (e) {
-		array_push(out, e);
-	}
-}
-
 /* The initial value the for-initializer gives v, IV_TOP if none or several. */
 static Ival loop_init_value(const Loop *l, const Var *v, const Env *env, bool *found)
 {
@@ -351,7 +328,7 @@ static Ival loop_init_value(const Loop *l, const Var *v, const Env *env, bool *f
 			n++;
 		} else if (s->kind == ST_EXPR) {
 			parts.len = 0;
-			split_comma(s->expr, &parts);
+			ir_split_comma(s->expr, &parts);
 			for (uint32_t j = 0; j < parts.len; j++) {
 				Expr *p = parts.items[j];
 
@@ -532,7 +509,7 @@ LoopInfo *range_compute_loop(const Stmt *s, const Env *env)
 	if (s->kind != ST_FOR || !l || !l->step || (fi && fi->has_goto) ||
 	    has_entry(l->body, false))
 		goto out;
-	split_comma(l->step, &ups);
+	ir_split_comma(l->step, &ups);
 	for (uint32_t i = 0; i < ups.len; i++) {
 		IVCand k = { 0 };
 		Expr *u = ups.items[i];

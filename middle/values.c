@@ -438,8 +438,7 @@ Ptr val_ptr(const Expr *e, const Env *env)
 			return val_loc(e->lhs, env);
 		if (e->op == OP_DEREF)
 			return decay_or_load(val_loc(e, env));
-		if (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC ||
-		    e->op == OP_POSTDEC || e->op == OP_PLUS)
+		if (ir_is_incdec(e) || e->op == OP_PLUS)
 			return val_ptr(e->lhs, env);
 		return val_ptr_make(P_NONE);
 	case EX_INDEX:

@@ -9,7 +9,6 @@
 
 #include "middle.h"
 
-typedef Array(Expr *) ExprList;
 
 /* ------------------------------------------------------------------ */
 /* Workspaces a function takes and gives back itself                   */

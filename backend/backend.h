@@ -93,6 +93,7 @@ typedef struct CodegenOptions {
  */
 bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOptions *opts,
                      EditList *edits_per_source);
+
 /* ------------------------------------------------------------------ */
 /* rtcheck.c: the run-time checks of a parallel region's fork condition */
 /* ------------------------------------------------------------------ */
@@ -117,20 +118,10 @@ char *rtcheck_condition(const ParPlan *p, const char *indent);
  * MTs not covered exactly once by tasks, chunks that do not tile their
  * loop, a split loop whose header it cannot rewrite, a callee statement
  * outside its loops that would run in every chunk, call arguments with side
- * effects (evaluated once per chunk).  The planner or the driver may call
- * it to keep such a function sequential with the reason in why_not.
+ * effects (evaluated once per chunk).  codegen_program calls it first and
+ * keeps a refused function sequential, with the reason as a remark.
  */
 bool check_plan(const ParPlan *plan, char *why, size_t size);
-/*
- * Can callee c->callee be cloned into c's parts for chunks called from
- * caller: every top-level statement besides the parts harmless when every
- * chunk runs it (declarations with private initializers, a constant
- * return), no part that returns or jumps, no callee variable that carries
- * a value from one part to another (each chunk call has fresh locals), and
- * every split part passing check_split?  False with the reason in why.
- * The planner can fall back to a whole task for that call.
- */
-bool check_clone(const Clone *c, const Func *caller, char *why, size_t size);
 /*
  * Can the header of split part sl of callee be rewritten for chunks: a for
  * loop whose first IV counts up by sl->step from sl->lo below sl->hi, whose
@@ -140,7 +131,6 @@ bool check_clone(const Clone *c, const Func *caller, char *why, size_t size);
  * that is the planner's.  False with the reason in why.
  */
 bool check_split(const SplitLoop *sl, const Func *callee, char *why, size_t size);
-
 
 /* ------------------------------------------------------------------ */
 /* scan.c: the source text around the IR                               */

@@ -540,7 +540,16 @@ static bool check_part_locals(const Clone *c, char *why, size_t size)
 	return ok;
 }
 
-bool check_clone(const Clone *c, const Func *caller, char *why, size_t size)
+/*
+ * Can callee c->callee be cloned into c's parts for chunks called from
+ * caller: every top-level statement besides the parts harmless when every
+ * chunk runs it (declarations with private initializers, a constant
+ * return), no part that returns or jumps, no callee variable that carries
+ * a value from one part to another (each chunk call has fresh locals), and
+ * every split part passing check_split?  False with the reason in why, and
+ * check_plan refuses the plan.
+ */
+static bool check_clone(const Clone *c, const Func *caller, char *why, size_t size)
 {
 	const Func *f = c->callee;
 	const char *name;

@@ -1,6 +1,6 @@
 /*
- * dot.c - the MTG and the MFG as Graphviz graphs, built with the cgraph
- * API (agopen, agsubg, agnode, agedge, agsafeset, agwrite, agclose).
+ * dot.c - back end: the MTG and the MFG as Graphviz graphs, built with the
+ * cgraph API (agopen, agsubg, agnode, agedge, agsafeset, agwrite, agclose).
  * One cluster per function; a loop's body is a cluster nested in its
  * level, headed by the RB's own node and closed by the body's EMT, so that
  * edges into an RB end at the cluster's border (lhead) and edges out of it

@@ -1,7 +1,7 @@
 /*
- * edit.c - the rewriter: every change to the input is an Edit keyed by byte
- * offset; they are sorted once and applied in one pass over the original
- * text, so everything not edited comes out byte for byte.
+ * edit.c - back end, the rewriter: every change to the input is an Edit
+ * keyed by byte offset; they are sorted once and applied in one pass over
+ * the original text, so everything not edited comes out byte for byte.
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -588,8 +588,6 @@ OpKind loop_flip_cmp(OpKind op);
 bool loop_update_parts(const Expr *u, const Var *v, const Expr **amount, int *sign);
 /* The same, with k folded by ir_const_eval: *known when it is a constant (*step). */
 bool loop_update_step(const Expr *u, const Var *v, int64_t *step, bool *known);
-/* v's update among the comma-separated parts of a for-step. */
-bool loop_find_step(const Expr *step, const Var *v, int64_t *out, bool *known);
 /* The variable an increment, decrement or assignment u updates, or NULL. */
 Var *loop_updated_var(const Expr *u);
 /* The induction variable of l that is v, or NULL. */

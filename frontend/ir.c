@@ -1,12 +1,21 @@
 /*
  * ir.c - IR utilities every stage shares: the expression and statement
  * visitors, cast stripping, the storage root of an lvalue, integer
- * constant evaluation (C17 6.6: integer constant expressions), and what the
- * later stages ask of a type: size, members, qualifiers, integer range.
+ * constant evaluation (C17 6.6: integer constant expressions), what the
+ * later stages ask of a type (size, members, qualifiers), and the printable
+ * names of the IR's kinds.
  */
 #include <string.h>
 
 #include "frontend.h"
+
+/* The printable names of the IR's kinds, from their X-macro lists. */
+#define X_NAME(k, s) s,
+const char *const type_kind_name[] = { TYPE_KINDS(X_NAME) };
+const char *const expr_kind_name[] = { EXPR_KINDS(X_NAME) };
+const char *const stmt_kind_name[] = { STMT_KINDS(X_NAME) };
+const char *const op_name[] = { OP_KINDS(X_NAME) };
+const char *const unmodelled_name[] = { UNMODELLED_KINDS(X_NAME) };
 
 /* ------------------------------------------------------------------ */
 /* Visiting the IR                                                     */
@@ -256,6 +265,20 @@ bool ir_const_eval(const Expr *e, int64_t *out)
 /* ------------------------------------------------------------------ */
 /* Types                                                               */
 /* ------------------------------------------------------------------ */
+
+/* The innermost non-array type, and the dimensions above it. */
+Type *type_elem(Type *t, int *ndims)
+{
+	int n = 0;
+
+	while (t && t->kind == TY_ARRAY) {
+		t = t->base;
+		n++;
+	}
+	if (ndims)
+		*ndims = n;
+	return t;
+}
 
 /* Integer typedefs the lowering may leave opaque (TY_NAMED). */
 bool type_int_typedef(int tag, int *size, bool *uns)

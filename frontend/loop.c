@@ -78,7 +78,8 @@ bool loop_update_step(const Expr *e, const Var *v, int64_t *step, bool *known)
 	return true;
 }
 
-bool loop_find_step(const Expr *e, const Var *v, int64_t *step, bool *known)
+/* v's update among the comma-separated parts of a for-step. */
+static bool loop_find_step(const Expr *e, const Var *v, int64_t *step, bool *known)
 {
 	for (; e && e->kind == EX_COMMA; e = e->rhs)
 		if (loop_update_step(e->lhs, v, step, known))

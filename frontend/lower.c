@@ -22,11 +22,6 @@
 #include "frontend.h"
 
 #define X_NAME(k, s) s,
-const char *const type_kind_name[] = { TYPE_KINDS(X_NAME) };
-const char *const expr_kind_name[] = { EXPR_KINDS(X_NAME) };
-const char *const stmt_kind_name[] = { STMT_KINDS(X_NAME) };
-const char *const op_name[] = { OP_KINDS(X_NAME) };
-const char *const unmodelled_name[] = { UNMODELLED_KINDS(X_NAME) };
 static const char *const node_kind_name[] = { NODE_KINDS(X_NAME) };
 
 /* TSSymbol -> NodeKind, built once for the grammar (it never changes). */

@@ -109,19 +109,6 @@ static void add_qualifier(TSNode n, Quals *q)
 		q->is_restrict = true;
 }
 
-Type *type_elem(Type *t, int *ndims)
-{
-	int n = 0;
-
-	while (t && t->kind == TY_ARRAY) {
-		t = t->base;
-		n++;
-	}
-	if (ndims)
-		*ndims = n;
-	return t;
-}
-
 /* Integer promotion: anything narrower than int becomes int. */
 Type *lw_promote(Type *t)
 {

@@ -185,7 +185,8 @@ double cost_mt_ops(CostModel *c, const MT *mt)
 /* Memory traffic                                                      */
 /* ------------------------------------------------------------------ */
 
-double cost_region_bytes(const Region *r)
+/* Bytes in r's ranges with both ends known; a whole object of known size. */
+static double cost_region_bytes(const Region *r)
 {
 	double n = 0;
 	int64_t size;

@@ -106,6 +106,21 @@ bool val_returns_constant(const Func *f, int64_t *value);
  * something unknown.  Deterministic, for --dump=mfg.
  */
 void sum_dump(FILE *out, const MT *mt);
+struct SplitLoop;
+/*
+ * summary.c: what one call of SB sb's callee does when it runs only its prologue (its
+ * top-level statements outside loops) and, unless part is NULL, the
+ * top-level loop part->top with the first IV of part->loop restricted to
+ * [lo, hi) when part->split (every other IV of that loop follows from the
+ * first): mapped onto sb's actual arguments as sb's own summary is, the
+ * arguments' reads included.  Subscripts are evaluated with the chunk's
+ * ranges.  NULL when the chunk cannot be bound (part not a top-level loop
+ * of the callee, an IV that does not start at a constant, a value that
+ * leaves its type).  Arena-owned; needs acc_compute_summaries.
+ */
+Summary *sum_chunk(const MT *sb, const struct SplitLoop *part, int64_t lo, int64_t hi);
+/* A slice of the level's own loop rb, in place: its first IV in [lo, hi), in rb's terms. */
+Summary *sum_slice(const MT *rb, const struct SplitLoop *sl, int64_t lo, int64_t hi);
 /*
  * workspace.c: a workspace a function takes from an allocator and gives
  * back itself (TVM 0.8's `void* data_pad = TVMBackendAllocWorkspace(1, 0,
@@ -156,21 +171,6 @@ bool scratch_stmt(const Func *f, const Stmt *s);
 Var *scratch_buffer(const char *name);                        /* a new buffer object */
 void scratch_bind(const MT *sb, const Var *local, Var *buffer); /* NULL: its own again */
 Var *scratch_object(const MT *sb, const Var *local);
-struct SplitLoop;
-/*
- * What one call of SB sb's callee does when it runs only its prologue (its
- * top-level statements outside loops) and, unless part is NULL, the
- * top-level loop part->top with the first IV of part->loop restricted to
- * [lo, hi) when part->split (every other IV of that loop follows from the
- * first): mapped onto sb's actual arguments as sb's own summary is, the
- * arguments' reads included.  Subscripts are evaluated with the chunk's
- * ranges.  NULL when the chunk cannot be bound (part not a top-level loop
- * of the callee, an IV that does not start at a constant, a value that
- * leaves its type).  Arena-owned; needs acc_compute_summaries.
- */
-Summary *sum_chunk(const MT *sb, const struct SplitLoop *part, int64_t lo, int64_t hi);
-/* A slice of the level's own loop rb, in place: its first IV in [lo, hi), in rb's terms. */
-Summary *sum_slice(const MT *rb, const struct SplitLoop *sl, int64_t lo, int64_t hi);
 
 /*
  * objects.c: what a Region's base stands for.  Besides program Vars (their own
@@ -206,8 +206,6 @@ Var *obj_origin(const Var *v);
 int64_t obj_size(const Var *v);
 /* A const-qualified object: no legal write reaches it. */
 bool obj_readonly(const Var *v);
-/* May a pointer of unknown origin (Region base NULL) reach v? */
-bool obj_escapes(const Var *v);
 /*
  * May two different bases share storage?  NULL is an unknown pointer.
  * Distinct objects never; a pointee overlaps what its parameter may
@@ -933,8 +931,6 @@ double cost_mt_ops(CostModel *cm, const MT *mt);
 double cost_with_traffic(double ops, const Summary *s);
 /* A task that runs mt whole: cost_with_traffic of its operations and summary. */
 double cost_mt(CostModel *cm, const MT *mt);
-/* Bytes in r's ranges with both ends known; a whole object of known size. */
-double cost_region_bytes(const Region *r);
 /* Bytes two regions may share: the overlap of known ranges, else the smaller one. */
 double cost_shared_bytes(const Region *a, const Region *b);
 
@@ -1111,13 +1107,7 @@ bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char *
 /* report.c: remarks for users (--report)                              */
 /* ------------------------------------------------------------------ */
 
-/*
- * A loop's remark, written into buf (size bytes); false: no remark.
- * Without a hook, loops get no remark beyond their MT's.
- */
-typedef bool (*ReportLoopHook)(const MT *rb, char *buf, size_t size);
-void report_set_loop_hook(ReportLoopHook hook);
-/* One remark per MT (and per loop, through the hook) on stderr. */
+/* One remark per MT on stderr. */
 void report_emit(const Program *prog);
 /*
  * --report, for the plans: per planned function, parallelized (tasks,

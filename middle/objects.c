@@ -392,7 +392,8 @@ bool obj_readonly(const Var *v)
 	return v && obj_kind(v) == OBJ_VAR && v->scope != VAR_PARAM && type_is_const(v->type);
 }
 
-bool obj_escapes(const Var *v)
+/* May a pointer of unknown origin (Region base NULL) reach v? */
+static bool obj_escapes(const Var *v)
 {
 	VarInfo *vi = acc_lookup(v);
 

@@ -2,21 +2,13 @@
  * report.c - what mtpar tells its users (--report), in the spirit of ROSE
  * autoPar and GCC's -fopt-info: one GCC-style remark per MT saying which
  * MTs of its level it may run beside and which dependences order it, or
- * why its level stays sequential; loops get a second remark from the loop
- * analysis through a hook.
+ * why its level stays sequential; and each plan's outcome (report_plans).
  */
 #include <stdlib.h>
 
 #include "middle.h"
 
 enum { MAX_LISTED = 8 }; /* MTs named in "runs in parallel with" */
-
-static ReportLoopHook loop_hook;
-
-void report_set_loop_hook(ReportLoopHook hook)
-{
-	loop_hook = hook;
-}
 
 static void print_pos(FILE *out, const Source *src, uint32_t byte)
 {
@@ -205,17 +197,6 @@ static void emit_mt(const MfgLevel *lv, const Bitset *anc, int i)
 	free(msg);
 }
 
-static void emit_level(const MT *owner);
-
-static void emit_loop(const MT *rb)
-{
-	char buf[1024];
-
-	if (loop_hook && loop_hook(rb, buf, sizeof(buf)))
-		remark_at(rb->func->src, rb->start, "%s", buf);
-	emit_level(rb);
-}
-
 /* Remarks for the MTs of owner's level in source order, each loop's body after it. */
 static void emit_level(const MT *owner)
 {
@@ -229,7 +210,7 @@ static void emit_level(const MT *owner)
 	for (int i = 1; i <= lv->n; i++) {
 		emit_mt(lv, anc, i);
 		if (lv->nodes[i].mt->kind == MT_RB)
-			emit_loop(lv->nodes[i].mt);
+			emit_level(lv->nodes[i].mt);
 	}
 }
 

@@ -1,5 +1,5 @@
 /*
- * test_dep.c - byte regions (region.c), access summaries (access.c) and
+ * test_dep.c - byte regions (region.c), access summaries (access.c, summary.c) and
  * the dependence test (dep.c): regions built by hand, then small programs
  * run through the whole front end.  Several cases fail if aliasing is
  * assumed away: a union's members, an operator working in place on one

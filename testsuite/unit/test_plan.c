@@ -1,5 +1,5 @@
 /*
- * test_plan.c - the parallel plan (plan.c) and chunk summaries (access.c)
+ * test_plan.c - the parallel plan (plan.c) and chunk summaries (summary.c)
  * on small programs run through the front end and acc_compute_summaries:
  * which SBs are split into chunks and which stay whole, folded guards,
  * where the span stops, and the edges between chunks of consecutive

@@ -80,12 +80,12 @@ static void count_def(Expr *e, void *ctx)
 }
 
 /* Assignments, increments and address-takings of v inside s (initializers not counted). */
-static uint32_t defs_in(const Stmt *s, const Var *v)
+static uint32_t writes_in(const Stmt *s, const Var *v)
 {
 	return count_in(s, NULL, count_def, v);
 }
 
-static uint32_t defs_in_expr(const Expr *e, const Var *v)
+static uint32_t writes_in_expr(const Expr *e, const Var *v)
 {
 	return count_in(NULL, e, count_def, v);
 }
@@ -261,7 +261,7 @@ static bool pure_local(const Func *g, const Var *v)
 	const Stmt *d = find_decl(g->body, v);
 
 	return d && d->expr && d->expr->kind != EX_INIT && effect_free(d->expr) &&
-	       !v->addr_taken && defs_in(g->body, v) == 0;
+	       !v->addr_taken && writes_in(g->body, v) == 0;
 }
 
 /*
@@ -383,7 +383,7 @@ static bool locals_ok(const Func *g, const PartList *parts, const char **why)
 static bool params_ok(const Func *g, const char **why)
 {
 	for (uint32_t i = 0; i < g->params.len; i++) {
-		if (defs_in(g->body, g->params.items[i])) {
+		if (writes_in(g->body, g->params.items[i])) {
 			*why = plan_fmt("the callee assigns its parameter %s",
 			           intern_name(g->params.items[i]->name));
 			return false;
@@ -504,8 +504,8 @@ static bool header_splittable(const Func *g, const Stmt *s, const char **why)
 	for (uint32_t i = 0; i < l->ivs.len; i++) {
 		const Var *v = l->ivs.items[i].var;
 
-		if (!l->ivs.items[i].step_known || v->addr_taken || defs_in(l->body, v) ||
-		    defs_in_expr(l->cond, v)) {
+		if (!l->ivs.items[i].step_known || v->addr_taken || writes_in(l->body, v) ||
+		    writes_in_expr(l->cond, v)) {
 			*why = plan_fmt("induction variable %s is assigned in the loop", intern_name(v->name));
 			return false;
 		}
@@ -569,7 +569,7 @@ static bool split_locals_ok(const Func *g, const Stmt *top, const Stmt *L, const
 		n = refs_in(L, v);
 		if (loop_find_iv(L->loop, v) && refs_in(top, v) == n)
 			continue;
-		if (wrapper_iv(top, L, v) && defs_in(L, v) == 0)
+		if (wrapper_iv(top, L, v) && writes_in(L, v) == 0)
 			continue;
 		if (pure_local(g, v) || top_scratch_var(g, v))
 			continue;
@@ -819,7 +819,7 @@ static bool slice_locals_ok(const Func *f, const Stmt *L, const char **why)
 
 		if (v->func != f || v->scope != VAR_LOCAL || (v->start >= L->start && v->end <= L->end))
 			continue;
-		if (defs_in(L, v)) {
+		if (writes_in(L, v)) {
 			*why = plan_fmt("the loop assigns %s, declared outside it", intern_name(v->name));
 			ok = false;
 		}

@@ -115,6 +115,8 @@ typedef struct Source {
  * (NUL bytes) and non-UTF-8 files get a diagnostic and NULL.
  */
 Source *source_read(const char *path);
+/* Fills src->line_start and nlines from src->text (line_start: caller frees). */
+void source_index_lines(Source *src);
 /* 1-based line and column (in bytes) of a byte offset. */
 void source_pos(const Source *src, uint32_t byte, uint32_t *line, uint32_t *col);
 /* Prints the 1-based line range of bytes [start, end): "12" or "12-30". */

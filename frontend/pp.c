@@ -843,19 +843,6 @@ static bool seen_before(PP *pp, const struct stat *st)
 }
 
 /* Line index of a header, so that error_at can point into it. */
-static void index_lines(Source *h)
-{
-	const char *buf = h->text, *end = buf + h->len;
-	uint32_t n = 1;
-
-	for (const char *p = buf; (p = memchr(p, '\n', (size_t)(end - p))); p++)
-		n++;
-	h->line_start = xmalloc(n * sizeof(*h->line_start));
-	h->line_start[h->nlines++] = 0;
-	for (const char *p = buf; (p = memchr(p, '\n', (size_t)(end - p))); p++)
-		h->line_start[h->nlines++] = (uint32_t)(p - buf) + 1;
-}
-
 /*
  * The header as a Source, or NULL when it was read before or cannot be
  * read (a header we cannot read is one we do without).  Caller frees.
@@ -881,7 +868,7 @@ static Source *read_header(PP *pp, const char *path)
 	h->len = (uint32_t)fread(buf, 1, (size_t)st.st_size, f);
 	buf[h->len] = '\0';
 	fclose(f);
-	index_lines(h);
+	source_index_lines(h);
 	return h;
 }
 

@@ -121,7 +121,7 @@ static bool check_text(Source *src)
 	return true;
 }
 
-static void index_lines(Source *src)
+void source_index_lines(Source *src)
 {
 	uint32_t n = 1, k = 1;
 
@@ -181,7 +181,7 @@ Source *source_read(const char *path)
 	src->path = path;
 	src->text = text;
 	src->len = len;
-	index_lines(src); /* first: check_text reports positions */
+	source_index_lines(src); /* first: check_text reports positions */
 	if (!check_text(src)) {
 		free(src->line_start);
 		free(text);

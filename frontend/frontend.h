@@ -94,6 +94,19 @@ typedef enum HideKind {
 	HIDE_BITFIELD,    /* unnamed bit-field 'unsigned : 0;', which tree-sitter-c cannot parse */
 } HideKind;
 
+/*
+ * A macro that the file sees but does not define itself: from -D or -U (at
+ * byte 0) or from a header (at the byte of the top-level #include that
+ * brought it).  Integer-valued object-like macros are constants; any other
+ * definition, or an #undef, ends an earlier constant of that name.
+ */
+typedef struct PPConst {
+	uint32_t at;
+	int name;          /* interned */
+	bool is_int;
+	int64_t value;     /* when is_int */
+} PPConst;
+
 /* A byte range [start, end) that tree-sitter does not see. */
 typedef struct Hidden {
 	uint32_t start, end;
@@ -108,6 +121,7 @@ typedef struct Source {
 	uint32_t *line_start; /* byte offset of each line */
 	uint32_t nlines;
 	Array(Hidden) hidden; /* sorted, disjoint; filled by pp_scan */
+	Array(PPConst) outside; /* macros from -D/-U and headers, in order; filled by pp_scan */
 } Source;
 
 /*
@@ -213,6 +227,11 @@ bool pp_next_token(const char **p, const char *end, PPToken *t);
 bool pp_token_is(const PPToken *t, const char *s);
 /* An integer literal token (suffixes u/l allowed; no floats): its value. */
 bool pp_token_int(const PPToken *t, int64_t *v);
+/*
+ * The integer an object-like macro's replacement text s (len bytes) spells:
+ * 3, (64), -1L, 0x10, with a trailing comment; false for anything else.
+ */
+bool pp_int_literal(const char *s, size_t len, int64_t *out);
 
 /*
  * pp internals, shared by pp.c and ppexpr.c; not for later stages.  Those
@@ -814,6 +833,7 @@ typedef struct LowerState {
 	int depth;         /* block depth: 0 file scope */
 	Array(Undo) undo;  /* bindings to restore, innermost last */
 	uint32_t um;       /* unmodelled bits of the statement being lowered */
+	uint32_t outside;  /* src->outside entries applied so far */
 	bool ok;           /* no diagnostic so far */
 } LowerState;
 

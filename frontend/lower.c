@@ -606,32 +606,25 @@ static void hidden_specifiers(uint32_t from, uint32_t to, uint32_t at, DeclSpec 
 
 static void lower_top_items(TSNode parent);
 
-/* The integer an object-like macro's replacement spells: 3, (64), -1L, 0x10 // note. */
-static bool macro_int(const char *s, size_t len, int64_t *out)
+/* A constant from -D or a header starts, or an earlier one ends (#undef). */
+static void bind_outside(const PPConst *c)
 {
-	char buf[64], *p = buf, *end;
-	bool neg = false;
-	uint64_t v;
+	Ident *id;
 
-	if (len >= sizeof(buf))
-		return false;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	if ((end = strstr(buf, "//")) || (end = strstr(buf, "/*")))
-		*end = '\0';
-	while (*p == ' ' || *p == '\t' || *p == '(')
-		p++;
-	if (*p == '-' || *p == '+')
-		neg = *p++ == '-';
-	if (*p < '0' || *p > '9')
-		return false;
-	v = strtoull(p, &end, 0);
-	while (*end && strchr("uUlL", *end))
-		end++;
-	while (*end == ' ' || *end == '\t' || *end == ')' || *end == '\r')
-		end++;
-	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
-	return *end == '\0';
+	if (c->is_int) {
+		id = lw_bind(c->name, ID_CONST);
+		id->value = c->value;
+		id->type = lw_prim(P_INT);
+	} else if ((id = lw_lookup(c->name)) && id->kind == ID_CONST) {
+		lw_bind(c->name, ID_UNDEF);
+	}
+}
+
+/* The macros from -D and the headers that the file sees before byte at. */
+static void apply_outside(uint32_t at)
+{
+	while (lw.outside < lw.src->outside.len && lw.src->outside.items[lw.outside].at < at)
+		bind_outside(&lw.src->outside.items[lw.outside++]);
 }
 
 // preproc_def = '#define' name:identifier value:preproc_arg?
@@ -647,7 +640,7 @@ static void lower_define(TSNode n)
 	if (ts_node_is_null(value))
 		return;
 	s = node_text(value, &len);
-	if (!macro_int(s, len, &v))
+	if (!pp_int_literal(s, len, &v))
 		return;
 	id = lw_bind(node_name(node_field(n, "name")), ID_CONST);
 	id->value = v;
@@ -693,6 +686,7 @@ static void lower_top_item(TSNode c, uint32_t prev_end)
 {
 	TSNode body;
 
+	apply_outside(node_start(c) + 1);
 	switch (node_kind(c)) {
 	case N_FUNCTION_DEFINITION:
 	case N_DECLARATION:

@@ -242,6 +242,8 @@ typedef struct PP {
 	CharBuf line;        /* the directive being read, cleaned, NUL-terminated */
 	Array(uint32_t) map; /* source byte of each char of line (and of its end) */
 	CharBuf scratch;     /* a specifier list being expanded */
+	Source *top;         /* the file being scanned: its outside macros */
+	uint32_t include_at; /* byte of the top-level #include being read */
 } PP;
 
 static uint32_t hash_name(const char *s, uint32_t n)
@@ -359,6 +361,19 @@ static void macro_undef(PP *pp, const char *name, uint32_t n)
 	m->funclike = false;
 	m->builtin = false;
 	pp->gen++;
+}
+
+/*
+ * A macro the top file sees without defining it (-D, -U, a header): its
+ * integer value, or the end of any earlier one (body NULL: #undef).
+ */
+static void note_outside(PP *pp, uint32_t at, const char *name, uint32_t n, const char *body,
+                         size_t body_len, bool funclike)
+{
+	PPConst c = { at, intern(name, n), false, 0 };
+
+	c.is_int = body && !funclike && pp_int_literal(body, body_len, &c.value);
+	array_push(&pp->top->outside, c);
 }
 
 static void macro_free_all(PP *pp)
@@ -778,6 +793,9 @@ static void define_line(PPScan *s, uint32_t i)
 		return; /* "#define 3" or "#define": left for tree-sitter to reject */
 	i = line_skip_space(pp, i);
 	macro_define(pp, name, n, pp->line.items + i, pp->line.len - i, funclike);
+	if (s->depth > 0)
+		note_outside(pp, pp->include_at, name, n, pp->line.items + i, pp->line.len - i,
+		             funclike);
 }
 
 static void undef_line(PPScan *s, uint32_t i)
@@ -785,8 +803,11 @@ static void undef_line(PPScan *s, uint32_t i)
 	uint32_t n;
 	const char *name = line_name(s->pp, &i, &n);
 
-	if (n)
-		macro_undef(s->pp, name, n);
+	if (!n)
+		return;
+	macro_undef(s->pp, name, n);
+	if (s->depth > 0)
+		note_outside(s->pp, s->pp->include_at, name, n, NULL, 0, false);
 }
 
 static char *join_path(const char *dir, const char *name)
@@ -904,6 +925,8 @@ static void include_line(PPScan *s, uint32_t i)
 		return;
 	name = xstrndup(l + i + 1, (size_t)(close - (l + i + 1)));
 	path = find_header(s, name, quoted);
+	if (s->depth == 0)
+		s->pp->include_at = s->line_start;
 	free(name);
 	if (path)
 		read_include(s, path);
@@ -1199,6 +1222,7 @@ static void define_config(PP *pp, const PPDefine *d)
 		macro_undef(pp, d->name, n);
 	else
 		macro_define(pp, d->name, n, d->value, strlen(d->value), paren != NULL);
+	note_outside(pp, 0, d->name, n, d->value, d->value ? strlen(d->value) : 0, paren != NULL);
 }
 
 static void define_initial(PP *pp, const PPConfig *cfg)
@@ -1221,7 +1245,7 @@ static void define_initial(PP *pp, const PPConfig *cfg)
 
 bool pp_scan(Source *src, const PPConfig *cfg)
 {
-	PP pp = { .cfg = cfg, .gen = 1 };
+	PP pp = { .cfg = cfg, .gen = 1, .top = src };
 	bool ok;
 
 	if (!cclass['a'])
@@ -1229,6 +1253,7 @@ bool pp_scan(Source *src, const PPConfig *cfg)
 	pp.init_min = cfg && cfg->initializer_min ? cfg->initializer_min
 	                                          : INITIALIZER_MIN_DEFAULT;
 	src->hidden.len = 0;
+	src->outside.len = 0;
 	define_initial(&pp, cfg);
 	ok = scan_file(&pp, src, true, 0);
 	macro_free_all(&pp);

@@ -232,3 +232,30 @@ bool pp_next_enumerator(PPEnumScan *es, PPToken *t)
 		}
 	}
 }
+
+bool pp_int_literal(const char *s, size_t len, int64_t *out)
+{
+	char buf[64], *p = buf, *end;
+	bool neg = false;
+	uint64_t v;
+
+	if (len >= sizeof(buf))
+		return false;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if ((end = strstr(buf, "//")) || (end = strstr(buf, "/*")))
+		*end = '\0';
+	while (*p == ' ' || *p == '\t' || *p == '(')
+		p++;
+	if (*p == '-' || *p == '+')
+		neg = *p++ == '-';
+	if (*p < '0' || *p > '9')
+		return false;
+	v = strtoull(p, &end, 0);
+	while (*end && strchr("uUlL", *end))
+		end++;
+	while (*end == ' ' || *end == '\t' || *end == ')' || *end == '\r')
+		end++;
+	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
+	return *end == '\0';
+}

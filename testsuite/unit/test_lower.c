@@ -4,25 +4,35 @@
  * loops with their induction variables, unmodelled constructs, and calls
  * and objects that meet across two sources.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <tree_sitter/api.h>
 
 #include "unit.h"
 
-/* Lowers one more in-memory source into prog; false if any stage failed. */
-static bool add_source(Program *prog, const char *name, const char *text)
+/* Lowers one more in-memory source into prog under cfg; false if any stage failed. */
+static bool add_source_with(Program *prog, const char *name, const char *text,
+                            const PPConfig *cfg)
 {
 	Source *src = unit_source(name, text);
-	PPConfig cfg = { .initializer_min = 16 };
 	TSTree *tree;
 	bool ok;
 
 	array_push(&prog->sources, src);
-	if (!pp_scan(src, &cfg) || !(tree = parse_source(src)))
+	if (!pp_scan(src, cfg) || !(tree = parse_source(src)))
 		return false;
 	ok = lower_source(prog, src, tree);
 	ts_tree_delete(tree); /* the IR keeps no tree-sitter nodes */
 	return ok;
+}
+
+static bool add_source(Program *prog, const char *name, const char *text)
+{
+	PPConfig cfg = { .initializer_min = 16 };
+
+	return add_source_with(prog, name, text, &cfg);
 }
 
 /* A program of one source, calls resolved; NULL if a stage failed. */
@@ -369,6 +379,41 @@ static void test_calls_across_sources(void)
 	CU_ASSERT_TRUE(buf->addr_taken);
 }
 
+/* Sizes from -D and from a header found through -I are constants, as in the file. */
+static void test_outside_sizes(void)
+{
+	char dir[] = "/tmp/mtpar-lower-XXXXXX", path[64];
+	PPConfig cfg = { .initializer_min = 16 };
+	Program *prog = ARENA_NEW(Program);
+	FILE *h;
+	Var *z;
+	Func *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/sizes.h", dir);
+	h = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+	fputs("#define N 400\n", h);
+	fclose(h);
+	array_push(&cfg.include_dirs, dir);
+	array_push(&cfg.defines, ((PPDefine){ "M", "8" }));
+	CU_ASSERT_TRUE_FATAL(add_source_with(prog, "t.c",
+	                                     "#include \"sizes.h\"\ndouble z[N];\n"
+	                                     "void f(void) { for (int i = 0; i < M; i++) z[i] = 0; }\n",
+	                                     &cfg));
+	lower_resolve_calls(prog);
+	z = global_named(prog, "z");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(z);
+	CU_ASSERT_EQUAL(z->type->array_len, 400);
+	CU_ASSERT_FALSE(z->type->is_vla);
+	f = func_named(prog, "f");
+	CU_ASSERT_EQUAL(body_stmt(f, 0)->loop->trip_count, 8);
+	unlink(path);
+	rmdir(dir);
+	array_free(&cfg.include_dirs);
+	array_free(&cfg.defines);
+}
+
 static void test_hidden_specifiers(void)
 {
 	const char *text =
@@ -405,5 +450,6 @@ int suite_lower(void)
 	       !CU_add_test(s, "scopes", test_scopes) ||
 	       !CU_add_test(s, "unmodelled", test_unmodelled) ||
 	       !CU_add_test(s, "calls across sources", test_calls_across_sources) ||
-	       !CU_add_test(s, "hidden specifiers", test_hidden_specifiers);
+	       !CU_add_test(s, "hidden specifiers", test_hidden_specifiers) ||
+	       !CU_add_test(s, "sizes from -D and headers", test_outside_sizes);
 }

@@ -367,6 +367,40 @@ static void test_include(void)
 	array_free(&cfg.include_dirs);
 }
 
+/* The macros a file sees without defining them: -D, -U and its headers'. */
+static void test_outside_macros(void)
+{
+	char dir[] = "/tmp/mtpar-pp-XXXXXX";
+	PPConfig cfg = { 0 };
+	PPDefine d[] = { { "M", "8" }, { "F(x)", "x" }, { "K", NULL } };
+	const char *text = "int a;\n#include \"sizes.h\"\nint b[N];\n";
+	Source *src = unit_source("t.c", text);
+	const PPConst *c;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	write_file(dir, "sizes.h", "#ifdef BIG\n#define N 4000\n#else\n# define N 400 /* rows */\n"
+	                           "#endif\n#define TWICE (N * 2)\n#undef M\n#define HEX 0x10UL\n");
+	array_push(&cfg.include_dirs, dir);
+	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
+		array_push(&cfg.defines, d[i]);
+	CU_ASSERT_TRUE_FATAL(pp_scan(src, &cfg));
+	CU_ASSERT_EQUAL_FATAL(src->outside.len, 7);
+	c = src->outside.items;
+	/* -D M=8, -D F(x)=x, -U K at byte 0 */
+	CU_ASSERT(c[0].at == 0 && c[0].name == intern("M", 1) && c[0].is_int && c[0].value == 8);
+	CU_ASSERT(c[1].at == 0 && c[1].name == intern("F", 1) && !c[1].is_int);
+	CU_ASSERT(c[2].at == 0 && c[2].name == intern("K", 1) && !c[2].is_int);
+	/* the header's, at its #include: the active N only, an expression is no literal */
+	CU_ASSERT(c[3].at == 7 && c[3].name == intern("N", 1) && c[3].is_int && c[3].value == 400);
+	CU_ASSERT(c[4].name == intern("TWICE", 5) && !c[4].is_int);
+	CU_ASSERT(c[5].name == intern("M", 1) && !c[5].is_int);
+	CU_ASSERT(c[6].name == intern("HEX", 3) && c[6].is_int && c[6].value == 16);
+	remove_file(dir, "sizes.h");
+	rmdir(dir);
+	array_free(&cfg.include_dirs);
+	array_free(&cfg.defines);
+}
+
 static void test_errors(void)
 {
 	CU_ASSERT_TRUE(scan_fails("#if 1\nint x;\n"));
@@ -538,5 +572,6 @@ int suite_pp(void)
 	       !CU_add_test(s, "sorted", test_sorted) ||
 	       !CU_add_test(s, "tokens", test_tokens) ||
 	       !CU_add_test(s, "#define lines", test_macro_defs) ||
-	       !CU_add_test(s, "enumerators", test_enumerators);
+	       !CU_add_test(s, "enumerators", test_enumerators) ||
+	       !CU_add_test(s, "macros from -D and headers", test_outside_macros);
 }

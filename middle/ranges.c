@@ -164,7 +164,7 @@ static bool pure_over(const Expr *e, const Env *env, uint32_t start, uint32_t en
 		return false;
 	switch (e->kind) {
 	case EX_NAME:
-		return names_kind(e->name) == NM_CONST;
+		return e->is_constant || names_kind(e->name) == NM_CONST;
 	case EX_NUM:
 		return !e->num.is_float;
 	case EX_VAR:

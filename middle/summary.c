@@ -261,6 +261,8 @@ static void access_lvalue(Walk *w, Expr *e, bool rd, bool wr)
 
 static void walk_name(Walk *w, Expr *e)
 {
+	if (e->is_constant) /* the lowering's: an enumerator, an integer #define, -D, a header's */
+		return;
 	switch (names_kind(e->name)) {
 	case NM_CONST:
 	case NM_FUNC:

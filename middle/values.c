@@ -298,6 +298,9 @@ static Ival eval_int1(const Expr *e, const Env *env)
 		return val_var_int(e->var);
 	case EX_NAME: {
 		int64_t v;
+
+		if (e->is_constant)
+			return iv_const(e->num.ival);
 		return names_value(e->name, &v) ? iv_const(v) : IV_TOP;
 	}
 	case EX_UNARY:

@@ -12,6 +12,8 @@
 #            against an allocator that aborts when used from two threads
 #   packed   graph-executor operators (tensors behind loaded pointers) called
 #            with separate, identical and overlapping tensors
+#   kernels  loop nests in the style of benchmark suites (sizes in a header
+#            found through -I, or from -D) give the sequential output
 #   power    --dump=sched --power and --deadline 1.5x of the examples against
 #            testsuite/golden/power/, bad FV tables and deadlines, --gantt
 #            SVGs, the runtime's oscar_fvcontrol and MTPAR_FV_TRACE
@@ -358,6 +360,39 @@ if run_tier packed testsuite/packed "-Wall -Werror"; then
 		bad "packed loops split behind run-time checks"
 	fi
 fi
+
+# ---- kernels: loop nests as benchmark suites write them, sizes in a header or -D ----
+KFLAGS="-I testsuite/kernels -DH=96 -DW=80"
+for c in testsuite/kernels/*.c; do
+	n=k_$(basename "$c" .c)
+	# shellcheck disable=SC2086
+	if ! gcc -O2 -std=c11 -w $KFLAGS -o "$T/$n.seq" "$c" 2>"$T/err"; then
+		bad "kernel $c: sequential build"; head -5 "$T/err"; continue
+	fi
+	"$T/$n.seq" >"$T/$n.want"
+	for np in 1 2 3 4 7; do
+		# shellcheck disable=SC2086
+		if ! "$MTPAR" -np $np $KFLAGS -o "$T/$n.par.c" "$c" 2>"$T/err" ||
+		   ! gcc -O2 -std=c11 -fopenmp -w $KFLAGS -o "$T/$n.par" "$T/$n.par.c" 2>>"$T/err"; then
+			bad "kernel $c -np $np: build"; head -5 "$T/err"; continue
+		fi
+		for jitter in "" 1; do
+			if env ${jitter:+MTPAR_JITTER=1} "$T/$n.par" >"$T/$n.got" 2>&1 &&
+			   cmp -s "$T/$n.want" "$T/$n.got"; then
+				ok "kernel $c -np $np${jitter:+ jitter}"
+			else
+				bad "kernel $c -np $np${jitter:+ jitter}"; head -3 "$T/$n.got"
+			fi
+		done
+	done
+	# the sizes from the header and -D are constants: the kernel is parallelized
+	# shellcheck disable=SC2086
+	if "$MTPAR" -np 2 $KFLAGS --dump=sched "$c" 2>&1 | grep -q '^plan main: span'; then
+		ok "kernel $c parallelized"
+	else
+		bad "kernel $c parallelized"
+	fi
+done
 
 # ---- gate: every corpus program at several core counts, with jitter ----
 count_lines() { # file: echo its lines, counting PASS and FAIL

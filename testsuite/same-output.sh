@@ -1,6 +1,6 @@
 #!/bin/sh
 # same-output.sh - a refactor changes no output: record what mtpar writes for
-# every example, golden input, tier program and corpus program, then check
+# every example, golden input, tier program, kernel and corpus program, then check
 # that a later build writes the same bytes.
 #
 #   sh testsuite/same-output.sh record DIR   # with the build before the change
@@ -31,7 +31,8 @@ rm -rf "$OUTD" && mkdir -p "$OUTD"
 
 # inputs: one line per program, the files analysed together
 inputs() {
-	for c in examples/*.c testsuite/golden/*.c testsuite/workspace/net.c testsuite/packed/net.c; do
+	for c in examples/*.c testsuite/golden/*.c testsuite/workspace/net.c testsuite/packed/net.c \
+		testsuite/kernels/*.c; do
 		echo "$c"
 	done
 	[ -d "$CORPUS" ] || return 0

@@ -1,0 +1,18 @@
+/* sizes.h - problem sizes of the kernels, as benchmark suites keep them:
+ * in a header, chosen by a dataset macro (-DLARGE_DATASET), overridable. */
+#ifndef SIZES_H
+#define SIZES_H
+
+#ifdef LARGE_DATASET
+# define N 1000
+# define M 1200
+#else
+# define N 240 /* rows */
+# define M 320 /* columns */
+#endif
+
+#ifndef TSTEPS
+# define TSTEPS 4
+#endif
+
+#endif

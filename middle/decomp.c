@@ -549,7 +549,9 @@ static bool wrapper_iv(const Stmt *top, const Stmt *L, const Var *v)
  * are locals declared in L's body, L's own IVs, IVs of the one-trip loops
  * around L that L does not assign, prologue locals every call recomputes
  * alike, and locals that a for header inside L's body assigns before each
- * use.
+ * use, with no other use in L's part: a counter declared once at the top
+ * and reused by the other parts too (`int i, j;`), since locals_ok has
+ * checked that each of those assigns it before use as well.
  */
 static bool split_locals_ok(const Func *g, const Stmt *top, const Stmt *L, const char **why)
 {
@@ -573,7 +575,7 @@ static bool split_locals_ok(const Func *g, const Stmt *top, const Stmt *L, const
 			continue;
 		if (pure_local(g, v) || top_scratch_var(g, v))
 			continue;
-		if (refs_in(g->body, v) == n && covered(L, v, n, body))
+		if (refs_in(top, v) == n && covered(L, v, n, body))
 			continue;
 		*why = plan_fmt("local %s carries a value from one iteration to the next",
 		           intern_name(v->name));

@@ -1011,16 +1011,19 @@ typedef struct ApartCheck {
  * and after stays sequential.  Tasks are in a topological order and index
  * the TaskGraph.
  */
+typedef Array(ParTask) ParTaskList;
+
 typedef struct ParPlan {
 	Func *func;
 	uint32_t first, last; /* indices into func->mt->children */
-	Array(ParTask) tasks;
+	ParTaskList tasks;
 	TaskGraph graph;
 	Schedule *sched;
 	Array(Clone *) clones;
 	Array(WsSlot) slots;  /* workspace buffers, in the order the region takes them */
 	Array(ApartCheck) apart; /* run-time checks before the fork */
 	const char *why_not;  /* set when the function stays sequential: the reason */
+	ParTaskList considered; /* too small a gain: the tasks it would have had, for --report */
 	double func_cost;     /* estimated cost of the whole function, span included */
 	struct PowerSchedule *power; /* --power: each task's FV state and each core's switches (power.c) */
 } ParPlan;
@@ -1030,7 +1033,8 @@ typedef Array(ParPlan *) PlanList;
 /*
  * Plans every function worth it (the entry-like callers of SBs) for ncores.
  * Returns the plans, one per parallelized function; a function left
- * sequential has a plan with why_not set and no tasks.
+ * sequential has a plan with why_not set and no tasks (those of a plan
+ * whose gain is too small stay in considered, for the report).
  */
 PlanList plan_program(Program *prog, int ncores);
 /* --dump=sched: per plan, the tasks with cost, the graph, and the schedule. */

@@ -807,6 +807,8 @@ static ParPlan *plan_function(PlanCtx *c, Func *f)
 		p->why_not = plan_fmt("predicted speedup %.2f on %d cores (%u tasks) is too small",
 		                 p->sched->makespan > 0 ? p->sched->seq_time / p->sched->makespan : 1.0,
 		                 c->ncores, p->tasks.len);
+		p->considered = p->tasks; /* the clones they point to stay in the arena */
+		memset(&p->tasks, 0, sizeof(p->tasks));
 		drop_tasks(p);
 	}
 	return p;

@@ -231,18 +231,29 @@ static unsigned line_of(const MT *mt)
 	return line;
 }
 
+/* The plan's tasks, or those it considered before the gain proved too small. */
+static const ParTask *tasks_of(const ParPlan *p, uint32_t *n)
+{
+	*n = p->tasks.len ? p->tasks.len : p->considered.len;
+	return p->tasks.len ? p->tasks.items : p->considered.items;
+}
+
 static uint32_t chunks_of(const ParPlan *p, const MT *mt, int part, TaskKind kind)
 {
-	uint32_t n = 0;
+	uint32_t n = 0, len;
+	const ParTask *t = tasks_of(p, &len);
 
-	for (uint32_t i = 0; i < p->tasks.len; i++)
-		n += p->tasks.items[i].mt == mt && p->tasks.items[i].part == part &&
-		     p->tasks.items[i].kind == kind;
+	for (uint32_t i = 0; i < len; i++)
+		n += t[i].mt == mt && t[i].part == part && t[i].kind == kind;
 	return n;
 }
 
-/* One remark per decomposed part of a call: split in chunks, or why not. */
-static void report_parts(const ParPlan *p, const ParTask *t)
+/*
+ * One remark per decomposed part of a call: split in chunks, or why not.
+ * applied: the plan runs; else the chunks were found but the whole
+ * function stays sequential.
+ */
+static void report_parts(const ParPlan *p, const ParTask *t, bool applied)
 {
 	const Func *callee = t->clone->callee;
 
@@ -251,12 +262,38 @@ static void report_parts(const ParPlan *p, const ParTask *t)
 
 		if (sl->split)
 			remark_at(callee->src, sl->loop->start,
-			          "loop of %s called at line %u: %u chunks run in parallel",
-			          intern_name(callee->name), line_of(t->mt), chunks_of(p, t->mt, (int)k, TASK_CHUNK));
+			          "loop of %s called at line %u: %u chunks %s",
+			          intern_name(callee->name), line_of(t->mt), chunks_of(p, t->mt, (int)k, TASK_CHUNK),
+			          applied ? "run in parallel" : "could run in parallel");
 		else
 			remark_at(callee->src, sl->loop->start,
 			          "loop of %s called at line %u not split: %s", intern_name(callee->name),
 			          line_of(t->mt), sl->why_not ? sl->why_not : "no independent chunks");
+	}
+}
+
+/* What became of each MT of the plan's span: slices, chunks, or why it runs whole. */
+static void report_tasks(const ParPlan *p, bool applied)
+{
+	const Func *f = p->func;
+	const MT *last = NULL;
+	uint32_t len;
+	const ParTask *all = tasks_of(p, &len);
+
+	for (uint32_t k = 0; k < len; k++) {
+		const ParTask *t = &all[k];
+
+		if (t->mt == last)
+			continue;
+		last = t->mt;
+		if (t->kind == TASK_SLICE)
+			remark_at(f->src, t->mt->start, "loop split in place: %u slices %s",
+			          chunks_of(p, t->mt, 0, TASK_SLICE),
+			          applied ? "run in parallel" : "could run in parallel");
+		else if (t->kind == TASK_CHUNK)
+			report_parts(p, t, applied);
+		else if (t->note)
+			remark_at(f->src, t->mt->start, "MT%d not decomposed: %s", t->mt->id, t->note);
 	}
 }
 
@@ -265,11 +302,11 @@ void report_plans(const PlanList *plans)
 	for (uint32_t i = 0; i < plans->len; i++) {
 		const ParPlan *p = plans->items[i];
 		const Func *f = p->func;
-		const MT *last = NULL;
 
 		if (p->why_not || !p->sched) {
 			remark_at(f->src, f->start, "%s kept sequential: %s", intern_name(f->name),
 			          p->why_not ? p->why_not : "no plan");
+			report_tasks(p, false); /* what blocked each loop and call, or what it would give */
 			continue;
 		}
 		remark_at(f->src, f->start,
@@ -286,19 +323,6 @@ void report_plans(const PlanList *plans)
 			          (long long)ck->ahi, intern_name(ck->b->name), (long long)ck->blo,
 			          (long long)ck->bhi);
 		}
-		for (uint32_t k = 0; k < p->tasks.len; k++) {
-			const ParTask *t = &p->tasks.items[k];
-
-			if (t->mt == last)
-				continue;
-			last = t->mt;
-			if (t->kind == TASK_SLICE)
-				remark_at(f->src, t->mt->start, "loop split in place: %u slices run in parallel",
-				          chunks_of(p, t->mt, 0, TASK_SLICE));
-			else if (t->kind == TASK_CHUNK)
-				report_parts(p, t);
-			else if (t->note)
-				remark_at(f->src, t->mt->start, "MT%d not decomposed: %s", t->mt->id, t->note);
-		}
+		report_tasks(p, true);
 	}
 }

@@ -418,15 +418,47 @@ static void note_call(Expr *e)
 		lw_note_um(UM_VARIADIC_CALL, e->start);
 }
 
+/* 'sizeof (T)' where T is a typedef name parses as a parenthesized identifier. */
+static Type *typedef_in_parens(TSNode v)
+{
+	Ident *id;
+
+	while (node_kind(v) == N_PARENTHESIZED_EXPRESSION)
+		v = node_first_content(v);
+	if (node_kind(v) != N_IDENTIFIER)
+		return NULL;
+	id = lw_lookup(node_name(v));
+	return id && id->kind == ID_TYPEDEF ? id->type : NULL;
+}
+
+/*
+ * `(T)(x)` with T a typedef name (or a macro that spells a type) parses
+ * as a call of the parenthesized name: it is a cast of x.
+ */
+static Expr *cast_of_call(TSNode n, Type *t)
+{
+	Expr *e = new_expr(EX_CAST, n);
+
+	e->cast_type = t;
+	e->lhs = lower_expr(node_first_content(node_field(n, "arguments")));
+	e->type = t;
+	lw_note_decay(e->lhs);
+	return e;
+}
+
 // call_expression = function:expression arguments:argument_list
 // argument_list = '(' (expression | compound_statement),* ')'
 static Expr *lower_call(TSNode n)
 {
-	Expr *e = new_expr(EX_CALL, n);
+	Expr *e;
 	TSNode fn = node_field(n, "function"), c;
 	Type *ft;
 	Kids k;
 
+	if ((ft = typedef_in_parens(fn)) && node_kind(fn) == N_PARENTHESIZED_EXPRESSION &&
+	    ts_node_named_child_count(node_field(n, "arguments")) == 1)
+		return cast_of_call(n, ft);
+	e = new_expr(EX_CALL, n);
 	e->lhs = lower_expr(fn);
 	if (node_kind(fn) == N_IDENTIFIER)
 		e->name = node_name(fn);
@@ -483,19 +515,6 @@ static Expr *lower_cast(TSNode n)
 	e->type = e->cast_type;
 	lw_note_decay(e->lhs);
 	return e;
-}
-
-/* 'sizeof (T)' where T is a typedef name parses as a parenthesized identifier. */
-static Type *typedef_in_parens(TSNode v)
-{
-	Ident *id;
-
-	while (node_kind(v) == N_PARENTHESIZED_EXPRESSION)
-		v = node_first_content(v);
-	if (node_kind(v) != N_IDENTIFIER)
-		return NULL;
-	id = lw_lookup(node_name(v));
-	return id && id->kind == ID_TYPEDEF ? id->type : NULL;
 }
 
 // sizeof_expression = 'sizeof' (value:expression | '(' type:type_descriptor ')')

@@ -97,14 +97,16 @@ typedef enum HideKind {
 /*
  * A macro that the file sees but does not define itself: from -D or -U (at
  * byte 0) or from a header (at the byte of the top-level #include that
- * brought it).  Integer-valued object-like macros are constants; any other
- * definition, or an #undef, ends an earlier constant of that name.
+ * brought it).  Integer-valued object-like macros are constants, those that
+ * spell a type (`-DDATA_TYPE=float`) typedef names; any other definition,
+ * or an #undef, ends an earlier constant of that name.
  */
 typedef struct PPConst {
 	uint32_t at;
 	int name;          /* interned */
 	bool is_int;
 	int64_t value;     /* when is_int */
+	const char *text;  /* an object-like macro's replacement (arena), else NULL */
 } PPConst;
 
 /* A byte range [start, end) that tree-sitter does not see. */
@@ -883,6 +885,8 @@ Type *lw_usual_type(Type *a, Type *b);
 Type *lw_member_type(Type *t, int name);
 /* Element type of an array or pointee of a pointer, else NULL. */
 Type *lw_pointee(Type *t);
+/* The type a macro's replacement spells (type words only), or NULL. */
+Type *lw_type_of_text(const char *s, size_t len);
 /* Adds a storage word (static, extern, register, inline...) of len bytes to ds. */
 void lw_add_storage(const char *w, size_t len, DeclSpec *ds);
 /* The specifiers of a declaration-like node into ds. */

@@ -606,15 +606,19 @@ static void hidden_specifiers(uint32_t from, uint32_t to, uint32_t at, DeclSpec 
 
 static void lower_top_items(TSNode parent);
 
-/* A constant from -D or a header starts, or an earlier one ends (#undef). */
+/* A constant or type macro from -D or a header starts, or an earlier one ends (#undef). */
 static void bind_outside(const PPConst *c)
 {
 	Ident *id;
+
+	Type *t;
 
 	if (c->is_int) {
 		id = lw_bind(c->name, ID_CONST);
 		id->value = c->value;
 		id->type = lw_prim(P_INT);
+	} else if (c->text && (t = lw_type_of_text(c->text, strlen(c->text)))) {
+		lw_bind(c->name, ID_TYPEDEF)->type = t;
 	} else if ((id = lw_lookup(c->name)) && id->kind == ID_CONST) {
 		lw_bind(c->name, ID_UNDEF);
 	}
@@ -628,7 +632,8 @@ static void apply_outside(uint32_t at)
 }
 
 // preproc_def = '#define' name:identifier value:preproc_arg?
-// A macro whose replacement is an integer literal folds like an enum constant.
+// A macro whose replacement is an integer literal folds like an enum constant;
+// one that spells a type (`#define DATA_TYPE double`) is a typedef name.
 static void lower_define(TSNode n)
 {
 	TSNode value = node_field(n, "value");
@@ -636,15 +641,18 @@ static void lower_define(TSNode n)
 	const char *s;
 	int64_t v;
 	Ident *id;
+	Type *t;
 
 	if (ts_node_is_null(value))
 		return;
 	s = node_text(value, &len);
-	if (!pp_int_literal(s, len, &v))
-		return;
-	id = lw_bind(node_name(node_field(n, "name")), ID_CONST);
-	id->value = v;
-	id->type = lw_prim(P_INT);
+	if (pp_int_literal(s, len, &v)) {
+		id = lw_bind(node_name(node_field(n, "name")), ID_CONST);
+		id->value = v;
+		id->type = lw_prim(P_INT);
+	} else if ((t = lw_type_of_text(s, len))) {
+		lw_bind(node_name(node_field(n, "name")), ID_TYPEDEF)->type = t;
+	}
 }
 
 // preproc_call = directive:preproc_directive argument:preproc_arg?   ('#undef N')

@@ -370,9 +370,11 @@ static void macro_undef(PP *pp, const char *name, uint32_t n)
 static void note_outside(PP *pp, uint32_t at, const char *name, uint32_t n, const char *body,
                          size_t body_len, bool funclike)
 {
-	PPConst c = { at, intern(name, n), false, 0 };
+	PPConst c = { at, intern(name, n), false, 0, NULL };
 
 	c.is_int = body && !funclike && pp_int_literal(body, body_len, &c.value);
+	if (body && !funclike && !c.is_int)
+		c.text = arena_strndup(body, body_len);
 	array_push(&pp->top->outside, c);
 }
 

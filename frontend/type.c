@@ -3,6 +3,7 @@
  * declaration specifiers and declarators (applied outside in), struct and
  * union layout with bit-fields (as chibicc lays them out), enums, typedefs.
  */
+#include <ctype.h>
 #include <string.h>
 #include <tree_sitter/api.h>
 
@@ -238,6 +239,77 @@ static Type *sized_type(int nlong, bool shrt, bool uns, bool sgn, Type *base)
 }
 
 // sized_type_specifier = ('signed' | 'unsigned' | 'long' | 'short')+ type_qualifier* type:(primitive_type | type_identifier)?
+/* Blank or a comment from p on: the end of a macro's replacement. */
+static bool at_end(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++;
+	return p == end || (end - p >= 2 && p[0] == '/' && (p[1] == '/' || p[1] == '*'));
+}
+
+/* One word of a type spelled in text: a modifier, a qualifier, or the one base type. */
+static bool type_word(const char *w, size_t n, int *nlong, bool *shrt, bool *uns, bool *sgn,
+                      Quals *q, Type **base)
+{
+	char name[64];
+	Ident *id;
+	Type *t;
+
+	if (n >= sizeof(name))
+		return false;
+	memcpy(name, w, n);
+	name[n] = '\0';
+	if (!strcmp(name, "long"))
+		return ++*nlong <= 2;
+	if (!strcmp(name, "short") || !strcmp(name, "unsigned") || !strcmp(name, "signed")) {
+		*(name[1] == 'h' ? shrt : name[0] == 'u' ? uns : sgn) = true;
+		return true;
+	}
+	if (!strcmp(name, "const") || !strcmp(name, "volatile")) {
+		*(name[0] == 'c' ? &q->is_const : &q->is_volatile) = true;
+		return true;
+	}
+	id = lw_lookup(intern(w, n));
+	t = id && id->kind == ID_TYPEDEF ? id->type : builtin_type(name);
+	if (!t || *base || (id && id->kind != ID_TYPEDEF))
+		return false;
+	*base = t;
+	return true;
+}
+
+/*
+ * The type a macro's replacement text spells, when it is nothing but type
+ * words (`double`, `unsigned long`, `const float`, `int32_t`, a typedef
+ * name): `#define DATA_TYPE double` makes DATA_TYPE a typedef name.
+ */
+Type *lw_type_of_text(const char *s, size_t len)
+{
+	const char *p = s, *end = s + len;
+	int nlong = 0;
+	bool shrt = false, uns = false, sgn = false;
+	Type *base = NULL;
+	Quals q = { 0 };
+
+	while (!at_end(p, end)) {
+		const char *w;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		for (w = p; p < end && (isalnum((unsigned char)*p) || *p == '_'); p++)
+			;
+		if (p == w || !type_word(w, (size_t)(p - w), &nlong, &shrt, &uns, &sgn, &q, &base))
+			return NULL; /* punctuation, a second base type, or not a type word */
+	}
+	if (!base && !nlong && !shrt && !uns && !sgn)
+		return NULL;
+	if (base && base->kind != TY_INT && !(base->kind == TY_FLOAT && nlong == 1 && !shrt && !uns &&
+	                                      !sgn) && (nlong || shrt || uns || sgn))
+		return NULL;
+	if (nlong || shrt || uns || sgn)
+		base = sized_type(nlong, shrt, uns, sgn, base);
+	return qualified(base, &q);
+}
+
 static Type *lower_sized_type(TSNode n)
 {
 	Kids k;

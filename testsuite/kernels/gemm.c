@@ -1,9 +1,9 @@
-/* gemm.c - C = alpha * A * B + beta * C, sizes from sizes.h (-I). */
+/* gemm.c - C = alpha * A * B + beta * C, sizes and DATA_TYPE from sizes.h (-I). */
 #include <stdio.h>
 
 #include "sizes.h"
 
-static double A[N][M], B[M][N], C[N][N];
+static DATA_TYPE A[N][M], B[M][N], C[N][N];
 
 static void init_array(void)
 {
@@ -11,7 +11,7 @@ static void init_array(void)
 
 	for (i = 0; i < N; i++)
 		for (j = 0; j < M; j++)
-			A[i][j] = (double)((i * j + 1) % N) / N;
+			A[i][j] = (DATA_TYPE)((i * j + 1) % N) / N;
 	for (i = 0; i < M; i++)
 		for (j = 0; j < N; j++)
 			B[i][j] = (double)((i * (j + 1) + 2) % M) / M;
@@ -20,7 +20,7 @@ static void init_array(void)
 			C[i][j] = (double)((i + j) % 7) / 7;
 }
 
-static void kernel_gemm(double alpha, double beta)
+static void kernel_gemm(DATA_TYPE alpha, DATA_TYPE beta)
 {
 	int i, j, k;
 

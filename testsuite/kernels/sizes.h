@@ -11,6 +11,10 @@
 # define M 320 /* columns */
 #endif
 
+#ifndef DATA_TYPE
+# define DATA_TYPE double
+#endif
+
 #ifndef TSTEPS
 # define TSTEPS 4
 #endif

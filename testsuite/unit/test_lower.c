@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <tree_sitter/api.h>
 
+#define MTPAR_LOWERING /* lw_type_of_text */
 #include "unit.h"
 
 /* Lowers one more in-memory source into prog under cfg; false if any stage failed. */
@@ -414,6 +415,52 @@ static void test_outside_sizes(void)
 	array_free(&cfg.defines);
 }
 
+/* Object-like macros that spell a type are typedef names, in the file or from -D. */
+static void test_type_macros(void)
+{
+	PPConfig cfg = { .initializer_min = 16 };
+	Program *prog = ARENA_NEW(Program);
+	const Type *t;
+
+	array_push(&cfg.defines, ((PPDefine){ "REAL", "float" }));
+	CU_ASSERT_TRUE_FATAL(add_source_with(prog, "t.c",
+	                                     "#define DATA_TYPE double\n"
+	                                     "#define U unsigned long /* wide */\n"
+	                                     "#define LD long double\n"
+	                                     "#define CI const int\n"
+	                                     "typedef short hword;\n#define H hword\n"
+	                                     "DATA_TYPE a[4]; U b; LD c; CI d = 1; H e; REAL f;\n"
+	                                     "int g(int x) { return (DATA_TYPE)(x + 1) > 0; }\n",
+	                                     &cfg));
+	t = global_named(prog, "a")->type;
+	CU_ASSERT(t->kind == TY_ARRAY && t->base->kind == TY_FLOAT && t->base->size == 8);
+	t = global_named(prog, "b")->type;
+	CU_ASSERT(t->kind == TY_INT && t->size == 8 && t->is_unsigned);
+	t = global_named(prog, "c")->type;
+	CU_ASSERT(t->kind == TY_FLOAT && t->size == 16);
+	t = global_named(prog, "d")->type;
+	CU_ASSERT(t->kind == TY_INT && t->size == 4 && t->is_const);
+	t = global_named(prog, "e")->type;
+	CU_ASSERT(t->kind == TY_INT && t->size == 2);
+	t = global_named(prog, "f")->type;
+	CU_ASSERT(t->kind == TY_FLOAT && t->size == 4);
+	/* (DATA_TYPE)(x + 1) parses as a call of (DATA_TYPE): it is a cast */
+	{
+		const Expr *r = body_stmt(func_named(prog, "g"), 0)->expr;
+
+		CU_ASSERT_EQUAL_FATAL(r->kind, EX_BINARY);
+		CU_ASSERT_EQUAL(r->lhs->kind, EX_CAST);
+		CU_ASSERT(r->lhs->cast_type && r->lhs->cast_type->kind == TY_FLOAT);
+	}
+	/* not plain type words: no type */
+	CU_ASSERT_PTR_NULL(lw_type_of_text("double *", 8));
+	CU_ASSERT_PTR_NULL(lw_type_of_text("double double", 13));
+	CU_ASSERT_PTR_NULL(lw_type_of_text("unsigned float", 14));
+	CU_ASSERT_PTR_NULL(lw_type_of_text("static", 6));
+	CU_ASSERT_PTR_NULL(lw_type_of_text("", 0));
+	array_free(&cfg.defines);
+}
+
 static void test_hidden_specifiers(void)
 {
 	const char *text =
@@ -451,5 +498,6 @@ int suite_lower(void)
 	       !CU_add_test(s, "unmodelled", test_unmodelled) ||
 	       !CU_add_test(s, "calls across sources", test_calls_across_sources) ||
 	       !CU_add_test(s, "hidden specifiers", test_hidden_specifiers) ||
-	       !CU_add_test(s, "sizes from -D and headers", test_outside_sizes);
+	       !CU_add_test(s, "sizes from -D and headers", test_outside_sizes) ||
+	       !CU_add_test(s, "type macros", test_type_macros);
 }

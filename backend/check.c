@@ -259,14 +259,15 @@ static bool check_other_ivs(const Loop *lp, Header *h, char *why, size_t size)
 }
 
 static bool check_split_body(const SplitLoop *sl, const Header *h, const Func *callee,
-                             char *why, size_t size);
+                             const Clone *c, char *why, size_t size);
 
 /*
  * The loop header rewrite is sound when the first IV runs lo, lo+step, ...
  * below hi, every other header variable is an IV with a closed form (or a
  * copy of the first), and nothing else touches them.
  */
-static bool split_ok(const SplitLoop *sl, const Func *callee, Header *h, char *why, size_t size)
+static bool split_ok(const SplitLoop *sl, const Func *callee, const Clone *c, Header *h,
+                     char *why, size_t size)
 {
 	const Loop *lp;
 	const InductionVar *iv0;
@@ -296,7 +297,7 @@ static bool split_ok(const SplitLoop *sl, const Func *callee, Header *h, char *w
 		array_push(&h->vars, h->copies.items[i]);
 	if (!check_init(lp, sl, h, why, size) || !check_other_ivs(lp, h, why, size))
 		return false;
-	return check_split_body(sl, h, callee, why, size);
+	return check_split_body(sl, h, callee, c, why, size);
 }
 
 /* A break that leaves the split loop itself (not a nested loop or switch). */
@@ -316,9 +317,39 @@ static bool breaks_out(const Stmt *s)
 	return false;
 }
 
+/* Is s the top statement of a part of c other than sl's? */
+static bool other_part(const Clone *c, const SplitLoop *sl, const Stmt *s)
+{
+	for (uint32_t i = 0; c && i < c->parts.len; i++)
+		if (c->parts.items[i].top == s && c->parts.items[i].top != sl->top)
+			return true;
+	return false;
+}
+
+/*
+ * Does the code that runs in sl's chunk calls mention a header variable
+ * outside the loop?  A chunk call of clone c runs the callee's statements
+ * outside its parts and sl's part only: the other parts' uses of a counter
+ * declared once (`int i, j;`) run in calls of their own, with fresh locals
+ * (check_part_locals checks that no value goes from one part to another).
+ * Without c, the whole callee counts.
+ */
+static bool used_outside(const SplitLoop *sl, const Func *callee, const Clone *c, Outside *o)
+{
+	const Stmt *body = callee->body;
+
+	if (!c || body->kind != ST_BLOCK)
+		return ir_stmt_any(body, NULL, mentions_outside, o);
+	for (uint32_t i = 0; i < body->body.len; i++)
+		if (!other_part(c, sl, body->body.items[i]) &&
+		    ir_stmt_any(body->body.items[i], NULL, mentions_outside, o))
+			return true;
+	return false;
+}
+
 /* The body keeps its hands off the header; a variable declared outside stays unused there. */
 static bool check_split_body(const SplitLoop *sl, const Header *h, const Func *callee,
-                             char *why, size_t size)
+                             const Clone *c, char *why, size_t size)
 {
 	const Loop *lp = sl->loop->loop;
 	Outside o = { h, sl->loop->start, sl->loop->end };
@@ -332,7 +363,7 @@ static bool check_split_body(const SplitLoop *sl, const Header *h, const Func *c
 			return fail(why, size, "header variable %s is shared",
 			            intern_name(h->vars.items[i]->name));
 	}
-	if (callee && ir_stmt_any(callee->body, NULL, mentions_outside, &o))
+	if (callee && used_outside(sl, callee, c, &o))
 		return fail(why, size, "a header variable is used outside the loop");
 	return true;
 }
@@ -347,7 +378,7 @@ static void header_free(Header *h)
 bool check_split(const SplitLoop *sl, const Func *callee, char *why, size_t size)
 {
 	Header h = { 0 };
-	bool ok = split_ok(sl, callee, &h, why, size);
+	bool ok = split_ok(sl, callee, NULL, &h, why, size);
 
 	header_free(&h);
 	return ok;
@@ -486,12 +517,7 @@ static bool note_use(const Expr *e, void *ctx)
 	return false;
 }
 
-/* Does part k's top loop set v in its header before anything else reads it? */
-static bool mentions_var(const Expr *e, void *ctx)
-{
-	return e->kind == EX_VAR && e->var == ctx;
-}
-
+/* Part k assigns v before every use of it (a for header inside it does). */
 static bool part_sets_first(const Clone *c, int k, Var *v)
 {
 	const Stmt *top;
@@ -499,17 +525,7 @@ static bool part_sets_first(const Clone *c, int k, Var *v)
 	if (k < 0)
 		return false;
 	top = c->parts.items[k].top;
-	if (top->kind != ST_FOR)
-		return false;
-	for (uint32_t i = 0; i < top->loop->init.len; i++) {
-		Expr *init;
-		Var *w;
-
-		if (loop_init_assign(top->loop->init.items[i], &w, &init) && w == v &&
-		    !ir_expr_any(init, mentions_var, v))
-			return true;
-	}
-	return false;
+	return loop_covers(top, v, ir_var_refs(top, v), NULL);
 }
 
 static bool check_part_locals(const Clone *c, char *why, size_t size)
@@ -591,7 +607,7 @@ static bool check_clone(const Clone *c, const Func *caller, char *why, size_t si
 			            scan_line(f->src, s->start));
 		if (!sl->split)
 			continue;
-		ok = split_ok(sl, f, &h, sub, sizeof(sub));
+		ok = split_ok(sl, f, c, &h, sub, sizeof(sub));
 		header_free(&h);
 		if (!ok)
 			return fail(why, size, "%s: loop at line %u: %s", name,

@@ -560,6 +560,8 @@ bool ir_stmt_any(const Stmt *s, IrStmtPred *sp, IrExprPred *ep, void *ctx);
 void ir_split_comma(Expr *e, ExprList *out);
 /* ++v, --v, v++ or v--. */
 bool ir_is_incdec(const Expr *e);
+/* How many times s names v (EX_VAR nodes, loop headers included). */
+uint32_t ir_var_refs(const Stmt *s, const Var *v);
 /* for, while and do statements. */
 bool ir_is_loop(const Stmt *s);
 /* e without the casts around it. */
@@ -603,6 +605,14 @@ void loop_recognise(Loop *lp);
 bool loop_init_assign(const Stmt *s, Var **v, Expr **init);
 /* The comparison seen from the other side: 'k > v' is 'v < k'. */
 OpKind loop_flip_cmp(OpKind op);
+/*
+ * Does a for statement S within top (strictly inside `inside`, when not
+ * NULL) assign v in its initializer, naming v nowhere else there, and hold
+ * want references of v?  With want all of top's, every use of v in top
+ * follows that assignment in the same run of S: v carries nothing into top
+ * (a loop counter declared once and reused).
+ */
+bool loop_covers(const Stmt *top, const Var *v, uint32_t want, const Stmt *inside);
 /*
  * Whether u updates v as ++v, v--, v += k, v -= k, v = v + k, v = k + v or
  * v = v - k (casts around v allowed): *amount is k (NULL for ++ and --)

@@ -101,6 +101,26 @@ void ir_split_comma(Expr *e, ExprList *out)
 	}
 }
 
+typedef struct VarRefs {
+	const Var *var;
+	uint32_t n;
+} VarRefs;
+
+static void count_ref(Expr *e, void *ctx)
+{
+	VarRefs *c = ctx;
+
+	c->n += e->kind == EX_VAR && e->var == c->var;
+}
+
+uint32_t ir_var_refs(const Stmt *s, const Var *v)
+{
+	VarRefs c = { v, 0 };
+
+	ir_visit_stmt((Stmt *)s, count_ref, NULL, &c);
+	return c.n;
+}
+
 bool ir_is_incdec(const Expr *e)
 {
 	return e->kind == EX_UNARY && e->op >= OP_PREINC && e->op <= OP_POSTDEC;

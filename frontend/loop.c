@@ -218,3 +218,60 @@ const InductionVar *loop_find_iv(const Loop *l, const Var *v)
 			return &l->ivs.items[i];
 	return NULL;
 }
+
+/*
+ * Is every use of v inside `top` dominated by an assignment in the same
+ * run of a for statement S within top (S's initializer assigns v; v has
+ * no other reference in that initializer and none outside S)?  Then v
+ * carries nothing into S from before.
+ */
+typedef struct Cover {
+	const Var *var;
+	uint32_t want;       /* references of var that S must hold */
+	const Stmt *inside;  /* S must lie in this statement, or NULL */
+	bool found;
+} Cover;
+
+static bool init_assigns(const Stmt *s, const Var *v)
+{
+	for (uint32_t i = 0; i < s->loop->init.len; i++) {
+		const Stmt *p = s->loop->init.items[i];
+		const Expr *e = p->expr;
+
+		if (p->kind == ST_EXPR && e && e->kind == EX_ASSIGN && e->op == OP_ASSIGN &&
+		    e->lhs && e->lhs->kind == EX_VAR && e->lhs->var == v)
+			return true;
+	}
+	return false;
+}
+
+static void find_cover(const Stmt *s, Cover *c)
+{
+	uint32_t in_init = 0;
+
+	if (!s || c->found)
+		return;
+	if (s->kind == ST_FOR && init_assigns(s, c->var) &&
+	    (!c->inside || (s->start >= c->inside->start && s->end <= c->inside->end))) {
+		for (uint32_t i = 0; i < s->loop->init.len; i++)
+			in_init += ir_var_refs(s->loop->init.items[i], c->var);
+		if (in_init == 1 && ir_var_refs(s, c->var) == c->want) {
+			c->found = true;
+			return;
+		}
+	}
+	find_cover(s->then, c);
+	find_cover(s->els, c);
+	for (uint32_t i = 0; i < s->body.len; i++)
+		find_cover(s->body.items[i], c);
+	if (s->loop)
+		find_cover(s->loop->body, c);
+}
+
+bool loop_covers(const Stmt *top, const Var *v, uint32_t want, const Stmt *inside)
+{
+	Cover c = { v, want, inside, false };
+
+	find_cover(top, &c);
+	return c.found;
+}

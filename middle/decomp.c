@@ -39,12 +39,6 @@ typedef struct VarCount {
 	uint32_t n;
 } VarCount;
 
-static void count_ref(Expr *e, void *ctx)
-{
-	VarCount *c = ctx;
-
-	c->n += e->kind == EX_VAR && e->var == c->var;
-}
 
 /* How many nodes of s and e fn counts for v. */
 static uint32_t count_in(const Stmt *s, const Expr *e, IrExprFn *fn, const Var *v)
@@ -56,11 +50,6 @@ static uint32_t count_in(const Stmt *s, const Expr *e, IrExprFn *fn, const Var *
 	return c.n;
 }
 
-/* References (EX_VAR) to v inside s. */
-static uint32_t refs_in(const Stmt *s, const Var *v)
-{
-	return count_in(s, NULL, count_ref, v);
-}
 
 static void count_def(Expr *e, void *ctx)
 {
@@ -264,64 +253,6 @@ static bool pure_local(const Func *g, const Var *v)
 	       !v->addr_taken && writes_in(g->body, v) == 0;
 }
 
-/*
- * Is every use of v inside `top` dominated by an assignment in the same
- * run of a for statement S within top (S's initializer assigns v; v has
- * no other reference in that initializer and none outside S)?  Then v
- * carries nothing into S from before.  inner: S must lie strictly inside
- * `inside` (a loop body), else S may be any for statement of top.
- */
-typedef struct Cover {
-	const Var *var;
-	uint32_t want;       /* references of var that S must hold */
-	const Stmt *inside;  /* S must lie in this statement, or NULL */
-	bool found;
-} Cover;
-
-static bool init_assigns(const Stmt *s, const Var *v)
-{
-	for (uint32_t i = 0; i < s->loop->init.len; i++) {
-		const Stmt *p = s->loop->init.items[i];
-		const Expr *e = p->expr;
-
-		if (p->kind == ST_EXPR && e && e->kind == EX_ASSIGN && e->op == OP_ASSIGN &&
-		    e->lhs && e->lhs->kind == EX_VAR && e->lhs->var == v)
-			return true;
-	}
-	return false;
-}
-
-static void find_cover(const Stmt *s, Cover *c)
-{
-	uint32_t in_init = 0;
-
-	if (!s || c->found)
-		return;
-	if (s->kind == ST_FOR && init_assigns(s, c->var) &&
-	    (!c->inside || (s->start >= c->inside->start && s->end <= c->inside->end))) {
-		for (uint32_t i = 0; i < s->loop->init.len; i++)
-			in_init += refs_in(s->loop->init.items[i], c->var);
-		if (in_init == 1 && refs_in(s, c->var) == c->want) {
-			c->found = true;
-			return;
-		}
-	}
-	find_cover(s->then, c);
-	find_cover(s->els, c);
-	for (uint32_t i = 0; i < s->body.len; i++)
-		find_cover(s->body.items[i], c);
-	if (s->loop)
-		find_cover(s->loop->body, c);
-}
-
-static bool covered(const Stmt *top, const Var *v, uint32_t want, const Stmt *inside)
-{
-	Cover c = { v, want, inside, false };
-
-	find_cover(top, &c);
-	return c.found;
-}
-
 /* A top-level workspace: every chunk call gets the same buffer from the caller. */
 static bool top_scratch_var(const Func *g, const Var *v)
 {
@@ -352,9 +283,9 @@ static bool locals_ok(const Func *g, const PartList *parts, const char **why)
 			*why = plan_fmt("the address of local %s is taken", intern_name(v->name));
 			return false;
 		}
-		total = refs_in(g->body, v);
+		total = ir_var_refs(g->body, v);
 		for (uint32_t p = 0; p < parts->len; p++) {
-			uint32_t n = refs_in(parts->items[p].top, v);
+			uint32_t n = ir_var_refs(parts->items[p].top, v);
 
 			in_parts += n;
 			users += n > 0;
@@ -367,9 +298,9 @@ static bool locals_ok(const Func *g, const PartList *parts, const char **why)
 			continue;
 		for (uint32_t p = 0; p < parts->len; p++) {
 			const Stmt *top = parts->items[p].top;
-			uint32_t n = refs_in(top, v);
+			uint32_t n = ir_var_refs(top, v);
 
-			if (n && !covered(top, v, n, NULL)) {
+			if (n && !loop_covers(top, v, n, NULL)) {
 				*why = plan_fmt("local %s carries a value from one loop to the next",
 				           intern_name(v->name));
 				return false;
@@ -568,14 +499,14 @@ static bool split_locals_ok(const Func *g, const Stmt *top, const Stmt *L, const
 			continue; /* a parameter (never assigned) or a global (in the summary) */
 		if (body && v->start >= body->start && v->end <= body->end)
 			continue;
-		n = refs_in(L, v);
-		if (loop_find_iv(L->loop, v) && refs_in(top, v) == n)
+		n = ir_var_refs(L, v);
+		if (loop_find_iv(L->loop, v) && ir_var_refs(top, v) == n)
 			continue;
 		if (wrapper_iv(top, L, v) && writes_in(L, v) == 0)
 			continue;
 		if (pure_local(g, v) || top_scratch_var(g, v))
 			continue;
-		if (refs_in(top, v) == n && covered(L, v, n, body))
+		if (ir_var_refs(top, v) == n && loop_covers(L, v, n, body))
 			continue;
 		*why = plan_fmt("local %s carries a value from one iteration to the next",
 		           intern_name(v->name));

@@ -1,0 +1,56 @@
+#!/bin/sh
+# bench-kernels.sh - `make bench`, third part: the loop-nest kernels of
+# testsuite/kernels (sizes in sizes.h, the large dataset) built sequentially,
+# through mtpar at -np 2, and with GCC's -ftree-parallelize-loops=2; the
+# median wall time of REPEAT runs of each, whether the output matches the
+# sequential one, and the speedups.  Prints a Markdown table, also left in
+# $B/bench-kernels.md.  Environment: B, REPEAT (default 5), KFLAGS.
+set -u
+B=${B:-build}
+REPEAT=${REPEAT:-5}
+KFLAGS=${KFLAGS:--I testsuite/kernels -DLARGE_DATASET -DH=384 -DW=384}
+W=$B/kernels
+mkdir -p "$W"
+
+# median wall seconds of REPEAT runs of $1, or "wrong" when its output is not $2's.
+median_wall() {
+	i=0
+	: >"$W/times"
+	while [ $i -lt "$REPEAT" ]; do
+		s=$(date +%s.%N)
+		"$1" >"$W/out" 2>&1 || { echo fail; return; }
+		e=$(date +%s.%N)
+		cmp -s "$W/out" "$2" || { echo wrong; return; }
+		echo "$s $e" | awk '{ printf "%.4f\n", $2 - $1 }' >>"$W/times"
+		i=$((i + 1))
+	done
+	sort -g "$W/times" | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
+}
+
+ratio() { # seq par
+	case $2 in fail | wrong) echo "$2" ;; *) echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }' ;; esac
+}
+
+out=$B/bench-kernels.md
+{
+	echo "| kernel | sequential (s) | mtpar -np 2 (s) | speedup | GCC autopar 2 (s) | speedup | parallelized by mtpar |"
+	echo "|---|---|---|---|---|---|---|"
+} >"$out"
+for c in testsuite/kernels/*.c; do
+	n=$(basename "$c" .c)
+	# shellcheck disable=SC2086
+	gcc -O2 -w $KFLAGS -o "$W/$n.seq" "$c" -lm || continue
+	"$W/$n.seq" >"$W/$n.want"
+	# shellcheck disable=SC2086
+	"$B/mtpar" -np 2 $KFLAGS -o "$W/$n.par.c" "$c" 2>/dev/null &&
+		gcc -O2 -fopenmp -w $KFLAGS -o "$W/$n.par" "$W/$n.par.c" -lm || continue
+	# shellcheck disable=SC2086
+	gcc -O2 -w -ftree-parallelize-loops=2 $KFLAGS -o "$W/$n.gcc" "$c" -lm || continue
+	# shellcheck disable=SC2086
+	span=$("$B/mtpar" -np 2 $KFLAGS --dump=sched "$c" 2>/dev/null | grep -c '^plan .*: span')
+	seq=$(median_wall "$W/$n.seq" "$W/$n.want")
+	par=$(median_wall "$W/$n.par" "$W/$n.want")
+	gccp=$(median_wall "$W/$n.gcc" "$W/$n.want")
+	echo "| $n | $seq | $par | $(ratio "$seq" "$par") | $gccp | $(ratio "$seq" "$gccp") | $([ "$span" -gt 0 ] && echo yes || echo no) |" >>"$out"
+done
+cat "$out"

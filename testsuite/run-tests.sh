@@ -386,8 +386,10 @@ for c in testsuite/kernels/*.c; do
 		done
 	done
 	# the sizes from the header and -D are constants: the kernel is parallelized
+	# (the plan made and the code generated)
 	# shellcheck disable=SC2086
-	if "$MTPAR" -np 2 $KFLAGS --dump=sched "$c" 2>&1 | grep -q '^plan main: span'; then
+	if "$MTPAR" -np 2 $KFLAGS -o "$T/$n.np2.c" "$c" 2>"$T/err" &&
+	   grep -q '#pragma omp parallel' "$T/$n.np2.c"; then
 		ok "kernel $c parallelized"
 	else
 		bad "kernel $c parallelized"

@@ -106,7 +106,8 @@ typedef struct PPConst {
 	int name;          /* interned */
 	bool is_int;
 	int64_t value;     /* when is_int */
-	const char *text;  /* an object-like macro's replacement (arena), else NULL */
+	const char *text;  /* the replacement (arena); NULL for #undef and -U */
+	const char *params; /* a function-like macro's parameter text (arena), else NULL */
 } PPConst;
 
 /* A byte range [start, end) that tree-sitter does not see. */

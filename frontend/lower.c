@@ -617,7 +617,7 @@ static void bind_outside(const PPConst *c)
 		id = lw_bind(c->name, ID_CONST);
 		id->value = c->value;
 		id->type = lw_prim(P_INT);
-	} else if (c->text && (t = lw_type_of_text(c->text, strlen(c->text)))) {
+	} else if (c->text && !c->params && (t = lw_type_of_text(c->text, strlen(c->text)))) {
 		lw_bind(c->name, ID_TYPEDEF)->type = t;
 	} else if ((id = lw_lookup(c->name)) && id->kind == ID_CONST) {
 		lw_bind(c->name, ID_UNDEF);

@@ -367,15 +367,32 @@ static void macro_undef(PP *pp, const char *name, uint32_t n)
  * A macro the top file sees without defining it (-D, -U, a header): its
  * integer value, or the end of any earlier one (body NULL: #undef).
  */
-static void note_outside(PP *pp, uint32_t at, const char *name, uint32_t n, const char *body,
-                         size_t body_len, bool funclike)
+static void note_outside(PP *pp, uint32_t at, const char *name, uint32_t n, const char *params,
+                         size_t params_len, const char *body, size_t body_len)
 {
-	PPConst c = { at, intern(name, n), false, 0, NULL };
+	PPConst c = { at, intern(name, n), false, 0, NULL, NULL };
 
-	c.is_int = body && !funclike && pp_int_literal(body, body_len, &c.value);
-	if (body && !funclike && !c.is_int)
+	c.is_int = body && !params && pp_int_literal(body, body_len, &c.value);
+	if (body)
 		c.text = arena_strndup(body, body_len);
+	if (body && params)
+		c.params = arena_strndup(params, params_len);
 	array_push(&pp->top->outside, c);
+}
+
+/* "(a, b) body" of a function-like #define: the parameters' text and where the body starts. */
+static const char *split_params(const char *s, size_t len, size_t *params_len)
+{
+	const char *close = memchr(s, ')', len);
+
+	if (!close) {
+		*params_len = len > 0 ? len - 1 : 0;
+		return s + len;
+	}
+	*params_len = (size_t)(close - s - 1);
+	for (close++; close < s + len && (*close == ' ' || *close == '\t'); close++)
+		;
+	return close;
 }
 
 static void macro_free_all(PP *pp)
@@ -795,9 +812,17 @@ static void define_line(PPScan *s, uint32_t i)
 		return; /* "#define 3" or "#define": left for tree-sitter to reject */
 	i = line_skip_space(pp, i);
 	macro_define(pp, name, n, pp->line.items + i, pp->line.len - i, funclike);
-	if (s->depth > 0)
-		note_outside(pp, pp->include_at, name, n, pp->line.items + i, pp->line.len - i,
-		             funclike);
+	if (s->depth > 0 && funclike) {
+		const char *text = pp->line.items + i, *body;
+		size_t plen;
+
+		body = split_params(text, pp->line.len - i, &plen);
+		note_outside(pp, pp->include_at, name, n, text + 1, plen, body,
+		             (size_t)(text + (pp->line.len - i) - body));
+	} else if (s->depth > 0) {
+		note_outside(pp, pp->include_at, name, n, NULL, 0, pp->line.items + i,
+		             pp->line.len - i);
+	}
 }
 
 static void undef_line(PPScan *s, uint32_t i)
@@ -809,7 +834,7 @@ static void undef_line(PPScan *s, uint32_t i)
 		return;
 	macro_undef(s->pp, name, n);
 	if (s->depth > 0)
-		note_outside(s->pp, s->pp->include_at, name, n, NULL, 0, false);
+		note_outside(s->pp, s->pp->include_at, name, n, NULL, 0, NULL, 0);
 }
 
 static char *join_path(const char *dir, const char *name)
@@ -1224,7 +1249,9 @@ static void define_config(PP *pp, const PPDefine *d)
 		macro_undef(pp, d->name, n);
 	else
 		macro_define(pp, d->name, n, d->value, strlen(d->value), paren != NULL);
-	note_outside(pp, 0, d->name, n, d->value, d->value ? strlen(d->value) : 0, paren != NULL);
+	note_outside(pp, 0, d->name, n, paren ? paren + 1 : NULL,
+	             paren ? strcspn(paren + 1, ")") : 0, d->value,
+	             d->value ? strlen(d->value) : 0);
 }
 
 static void define_initial(PP *pp, const PPConfig *cfg)

@@ -242,10 +242,24 @@ static NameKind macro_kind(MacroList *ml, int name, int depth)
 	return (NameKind)ni->kind;
 }
 
-/* Collects the #define lines of src that the preprocessor scan left active. */
+/*
+ * Collects the macros src sees: those -D and its headers define (in the
+ * order the scan met them), then its own active #define lines.
+ */
 static void scan_defines(const Source *src, MacroList *ml)
 {
 	PPMacroDef d;
+
+	for (uint32_t i = 0; i < src->outside.len; i++) {
+		const PPConst *c = &src->outside.items[i];
+		Macro m = { c->name, c->params != NULL, c->params, NULL, c->text, NULL };
+
+		if (!c->text)
+			continue; /* an #undef */
+		m.pend = c->params ? c->params + strlen(c->params) : NULL;
+		m.end = c->text + strlen(c->text);
+		array_push(ml, m);
+	}
 
 	for (uint32_t ln = 0; pp_next_define(src, &ln, &d);) {
 		Macro m = { intern(d.name, d.name_len), d.is_func, d.params, d.params_end,

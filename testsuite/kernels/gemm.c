@@ -26,9 +26,10 @@ static void kernel_gemm(DATA_TYPE alpha, DATA_TYPE beta)
 
 	for (i = 0; i < N; i++)
 		for (j = 0; j < N; j++) {
-			C[i][j] *= beta;
+			C[i][j] *= SCALAR_VAL(beta);
 			for (k = 0; k < M; k++)
-				C[i][j] += alpha * A[i][k] * B[k][j];
+				C[i][j] += SCALAR_VAL(alpha) * A[i][k] * B[k][j];
+			C[i][j] = MAX(C[i][j], SCALAR_VAL(-1.0));
 		}
 }
 

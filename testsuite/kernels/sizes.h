@@ -15,6 +15,10 @@
 # define DATA_TYPE double
 #endif
 
+/* as PolyBench spells constants and scalars */
+#define SCALAR_VAL(x) x
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
 #ifndef TSTEPS
 # define TSTEPS 4
 #endif

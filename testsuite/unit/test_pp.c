@@ -379,22 +379,26 @@ static void test_outside_macros(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
 	write_file(dir, "sizes.h", "#ifdef BIG\n#define N 4000\n#else\n# define N 400 /* rows */\n"
-	                           "#endif\n#define TWICE (N * 2)\n#undef M\n#define HEX 0x10UL\n");
+	                           "#endif\n#define TWICE (N * 2)\n#undef M\n#define HEX 0x10UL\n"
+	                           "#define MAX(a, b) ((a) > (b) ? (a) : (b))\n");
 	array_push(&cfg.include_dirs, dir);
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		array_push(&cfg.defines, d[i]);
 	CU_ASSERT_TRUE_FATAL(pp_scan(src, &cfg));
-	CU_ASSERT_EQUAL_FATAL(src->outside.len, 7);
+	CU_ASSERT_EQUAL_FATAL(src->outside.len, 8);
 	c = src->outside.items;
 	/* -D M=8, -D F(x)=x, -U K at byte 0 */
 	CU_ASSERT(c[0].at == 0 && c[0].name == intern("M", 1) && c[0].is_int && c[0].value == 8);
 	CU_ASSERT(c[1].at == 0 && c[1].name == intern("F", 1) && !c[1].is_int);
+	CU_ASSERT(c[1].params && !strcmp(c[1].params, "x") && !strcmp(c[1].text, "x"));
 	CU_ASSERT(c[2].at == 0 && c[2].name == intern("K", 1) && !c[2].is_int);
 	/* the header's, at its #include: the active N only, an expression is no literal */
 	CU_ASSERT(c[3].at == 7 && c[3].name == intern("N", 1) && c[3].is_int && c[3].value == 400);
 	CU_ASSERT(c[4].name == intern("TWICE", 5) && !c[4].is_int);
 	CU_ASSERT(c[5].name == intern("M", 1) && !c[5].is_int);
 	CU_ASSERT(c[6].name == intern("HEX", 3) && c[6].is_int && c[6].value == 16);
+	CU_ASSERT(c[7].name == intern("MAX", 3) && c[7].params && !strcmp(c[7].params, "a, b") &&
+	          !strcmp(c[7].text, "((a) > (b) ? (a) : (b))"));
 	remove_file(dir, "sizes.h");
 	rmdir(dir);
 	array_free(&cfg.include_dirs);

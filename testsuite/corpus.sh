@@ -31,3 +31,16 @@ lib1_of() {
 		unpack "$1/default_lib1.c.xz"
 	fi
 }
+
+# corpus_programs: one line per program, the files mtpar analyses together
+# (onnx2c's net.c, squeezenet's single-file version, TVM's lib0 and lib1).
+corpus_programs() {
+	for d in "$CORPUS"/onnx2c-*; do
+		[ -f "$d/net.c" ] && echo "$d/net.c"
+	done
+	[ -f "$CORPUS/onnx2c-squeezenet1_1/net-single.c.xz" ] &&
+		unpack onnx2c-squeezenet1_1/net-single.c.xz
+	for d in "$CORPUS"/tvm08-*; do
+		[ -d "$d" ] && echo "$d/default_lib0.c $(lib1_of "$(basename "$d")")"
+	done
+}

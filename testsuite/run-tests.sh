@@ -187,19 +187,6 @@ fi
 CF=$B/corpus
 . testsuite/corpus.sh
 mkdir -p "$CF"
-corpus_files() { # "file [extra-files...]" per program, one per line
-	for d in "$CORPUS"/onnx2c-*; do
-		[ -f "$d/net.c" ] && echo "$d/net.c"
-	done
-	[ -f "$CORPUS/onnx2c-squeezenet1_1/net-single.c.xz" ] &&
-		unpack onnx2c-squeezenet1_1/net-single.c.xz
-	for d in "$CORPUS"/tvm08-*; do
-		[ -d "$d" ] || continue
-		n=$(basename "$d")
-		if [ -f "$d/default_lib1.c" ]; then l1=$d/default_lib1.c; else l1=$(unpack "$n/default_lib1.c.xz"); fi
-		echo "$d/default_lib0.c $l1"
-	done
-}
 
 # Function definitions as generators write them: a header at column 0 with
 # ") {" on the same line, or alone with "{" opening the next line.
@@ -246,7 +233,7 @@ check_identity() { # files analysed together
 }
 
 if [ -d "$CORPUS" ]; then
-	corpus_files >"$T/corpus.list"
+	corpus_programs >"$T/corpus.list"
 	while read -r files; do
 		# shellcheck disable=SC2086
 		check_parse $files && check_identity $files

@@ -36,14 +36,7 @@ inputs() {
 		echo "$c"
 	done
 	[ -d "$CORPUS" ] || return 0
-	for d in "$CORPUS"/onnx2c-*; do
-		[ -f "$d/net.c" ] && echo "$d/net.c"
-	done
-	[ -f "$CORPUS/onnx2c-squeezenet1_1/net-single.c.xz" ] &&
-		unpack onnx2c-squeezenet1_1/net-single.c.xz
-	for d in "$CORPUS"/tvm08-*; do
-		[ -d "$d" ] && echo "$d/default_lib0.c $(lib1_of "$(basename "$d")")"
-	done
+	corpus_programs
 }
 
 # run NAME ARGS...: mtpar's stdout, stderr and exit status under $OUTD/NAME
@@ -54,25 +47,40 @@ run() {
 	echo "exit $?" >>"$OUTD/$name.err"
 }
 
+# rewrite NAME ARGS... -- FILES...: mtpar writes FILES' programs, copied into a
+# scratch folder first; each output is kept as $OUTD/NAME.K.c
+rewrite() {
+	name=$1
+	shift
+	opts=""
+	while [ "$1" != -- ]; do
+		opts="$opts $1"
+		shift
+	done
+	shift
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	n=0
+	args=""
+	for f in "$@"; do
+		n=$((n + 1))
+		cp "$f" "$tmp/in$n.c"
+		args="$args $tmp/in$n.c"
+	done
+	# shellcheck disable=SC2086
+	run "$name" $opts $args
+	for i in $(seq 1 $n); do
+		[ -f "$tmp/in$i.par.c" ] && sed "s|$tmp/||g" "$tmp/in$i.par.c" >"$OUTD/$name.$i.c"
+	done
+}
+
 # one program: its outputs copied out of the scratch folder after each run
 record_program() { # files...
 	key=$(echo "$1" | sed 's|^\.\./||; s|[/.]|_|g')
 	inc="-I $SHIM -I $(dirname "$1")"
 	tmp=$OUTD/tmp
 	for np in 1 2 3 4 7; do
-		rm -rf "$tmp" && mkdir -p "$tmp"
-		n=0
-		args=""
-		for f in "$@"; do
-			n=$((n + 1))
-			cp "$f" "$tmp/in$n.c"
-			args="$args $tmp/in$n.c"
-		done
 		# shellcheck disable=SC2086
-		run "$key.np$np" -np $np $inc $args
-		for i in $(seq 1 $n); do
-			[ -f "$tmp/in$i.par.c" ] && sed "s|$tmp/||g" "$tmp/in$i.par.c" >"$OUTD/$key.np$np.$i.c"
-		done
+		rewrite "$key.np$np" -np $np $inc -- "$@"
 	done
 	for stage in pp ir mt mfg mtg sched; do
 		# shellcheck disable=SC2086
@@ -84,19 +92,8 @@ record_program() { # files...
 	cp "$tmp/mfg.dot" "$OUTD/$key.mfg.dot" 2>/dev/null
 	# shellcheck disable=SC2086
 	run "$key.power" -np 4 --power --dump=sched $inc "$@"
-	rm -rf "$tmp" && mkdir -p "$tmp"
-	n=0
-	args=""
-	for f in "$@"; do
-		n=$((n + 1))
-		cp "$f" "$tmp/in$n.c"
-		args="$args $tmp/in$n.c"
-	done
 	# shellcheck disable=SC2086
-	run "$key.oscar" -np 3 --api=oscar --power $inc $args
-	for i in $(seq 1 $n); do
-		[ -f "$tmp/in$i.par.c" ] && sed "s|$tmp/||g" "$tmp/in$i.par.c" >"$OUTD/$key.oscar.$i.c"
-	done
+	rewrite "$key.oscar" -np 3 --api=oscar --power $inc -- "$@"
 	rm -rf "$tmp"
 }
 

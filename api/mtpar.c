@@ -241,6 +241,8 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 		ok = compile_file(prog, files[i], &cfg, &trees[i]);
 	if (ok) {
 		lower_resolve_calls(prog);
+		bind_params(prog);
+		names_unbind_contracts(prog);
 		mt_build(prog);
 		acc_compute_summaries(prog);
 		mfg_build(prog);

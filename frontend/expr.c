@@ -80,6 +80,8 @@ static Expr *lower_ident(TSNode n)
 	Ident *id = lw_lookup(name);
 	Expr *e;
 
+	if (id && id->kind == ID_MACRO && (e = lower_macro_use(n)))
+		return e;
 	if (id && id->kind == ID_VAR) {
 		e = new_expr(EX_VAR, n);
 		e->var = id->var;
@@ -458,6 +460,8 @@ static Expr *lower_call(TSNode n)
 	if ((ft = typedef_in_parens(fn)) && node_kind(fn) == N_PARENTHESIZED_EXPRESSION &&
 	    ts_node_named_child_count(node_field(n, "arguments")) == 1)
 		return cast_of_call(n, ft);
+	if (lw_is_macro_use(n) && (e = lower_macro_use(n)))
+		return e;
 	e = new_expr(EX_CALL, n);
 	e->lhs = lower_expr(fn);
 	if (node_kind(fn) == N_IDENTIFIER)

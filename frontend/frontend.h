@@ -80,6 +80,8 @@ bool bitset_iter(const Bitset *b, uint32_t *i);
 /* Identifiers interned to small integers; 0 is "no name". */
 int intern(const char *s, size_t n);
 const char *intern_name(int id);
+/* One more than the largest id intern has given. */
+uint32_t intern_count(void);
 
 /* ------------------------------------------------------------------ */
 /* source.c: input files and positions                                 */
@@ -366,6 +368,8 @@ typedef struct Var {
 	Func *func;        /* VAR_LOCAL/VAR_PARAM: owner */
 	const Source *src;
 	uint32_t start, end; /* declarator's byte range */
+	bool bound;          /* VAR_PARAM: every call passes bound_value (bind.c) */
+	int64_t bound_value;
 } Var;
 
 #define EXPR_KINDS(X)                                                       \
@@ -422,6 +426,7 @@ struct Expr {
 	Type *cast_type;  /* EX_CAST, EX_SIZEOF of a type */
 	Number num;       /* EX_NUM, EX_SIZEOF, EX_NAME with is_constant */
 	bool is_constant; /* EX_NAME of an enum constant or of a '#define N 64' (value in num.ival) */
+	bool in_macro;    /* inside a macro's replacement: start, end are the whole use's (macro.c) */
 	const char *str;  /* EX_STR */
 };
 
@@ -607,11 +612,12 @@ bool loop_init_assign(const Stmt *s, Var **v, Expr **init);
 /* The comparison seen from the other side: 'k > v' is 'v < k'. */
 OpKind loop_flip_cmp(OpKind op);
 /*
- * Does a for statement S within top (strictly inside `inside`, when not
- * NULL) assign v in its initializer, naming v nowhere else there, and hold
- * want references of v?  With want all of top's, every use of v in top
- * follows that assignment in the same run of S: v carries nothing into top
- * (a loop counter declared once and reused).
+ * Do the outermost for statements S within top (inside `inside`, when not
+ * NULL) that assign v in their initializers, naming v nowhere else there,
+ * hold want references of v together?  With want all of top's, every use
+ * of v in top follows such an assignment in the same run of its S: v
+ * carries nothing into top (a loop counter declared once and reused, also
+ * by sibling loops).
  */
 bool loop_covers(const Stmt *top, const Var *v, uint32_t want, const Stmt *inside);
 /*
@@ -653,6 +659,13 @@ TSTree *parse_source(const Source *src);
  */
 bool lower_source(Program *prog, const Source *src, TSTree *tree);
 void lower_resolve_calls(Program *prog);
+
+/*
+ * bind.c: an integer parameter that every call passes the same constant
+ * (all calls direct and seen) becomes that constant (Var.bound); the loops
+ * of those functions get their trip counts again.  After lower_resolve_calls.
+ */
+void bind_params(Program *prog);
 Func *program_find_func(const Program *prog, int name);
 FuncDecl *program_find_decl(const Program *prog, int name);
 /* Globals, prototypes, functions and their statement trees (--dump=ir). */
@@ -789,6 +802,7 @@ typedef enum IdentKind {
 	ID_CONST,      /* an enumeration constant, or a '#define N 64' */
 	ID_UNDEF,      /* a macro name after #undef */
 	ID_FUNC,       /* a declared or defined function */
+	ID_MACRO,      /* any other #define: expanded where used in an expression */
 } IdentKind;
 
 /* One binding in the ordinary name space. */
@@ -798,6 +812,8 @@ typedef struct Ident {
 	Var *var;      /* ID_VAR */
 	Type *type;    /* ID_TYPEDEF: the type; ID_FUNC: its TY_FUNC type */
 	int64_t value; /* ID_CONST */
+	const char *macro_params; /* ID_MACRO: "a, b" of a function-like macro, else NULL */
+	const char *macro_body;   /* ID_MACRO: the replacement text */
 } Ident;
 
 /*
@@ -848,6 +864,8 @@ typedef struct LowerState {
 	uint32_t um;       /* unmodelled bits of the statement being lowered */
 	uint32_t outside;  /* src->outside entries applied so far */
 	bool ok;           /* no diagnostic so far */
+	const char *mx_text; /* lowering a macro's replacement (macro.c): its text, */
+	uint32_t mx_start, mx_end; /* and the use's bytes that its nodes take */
 } LowerState;
 
 extern LowerState lw;
@@ -863,6 +881,8 @@ uint32_t lw_scope_enter(void);
 void lw_scope_leave(uint32_t mark);
 /* Records an unmodelled construct for the statement and function around it. */
 void lw_note_um(UnmodelledKind kind, uint32_t at);
+/* A #define (preproc_def or preproc_function_def): binds its name (a constant, typedef or macro). */
+void lw_define(TSNode n);
 
 /* ---- type.c: types, specifiers and declarators ---- */
 
@@ -913,6 +933,19 @@ void lower_typedef(TSNode n);
 
 /* An expression node, or NULL for a null node. */
 Expr *lower_expr(TSNode n);
+
+/* ---- macro.c: macro uses in expressions, expanded for the analysis ---- */
+
+/* Binds name to a #define; params is the text between the parentheses of a function-like one. */
+void lw_bind_macro(int name, const char *params, size_t plen, const char *body, size_t blen);
+/* Whether n (an identifier or a call) uses a macro the lowering knows. */
+bool lw_is_macro_use(TSNode n);
+/* The expression macro use n expands to, lowered; NULL to keep n as it reads. */
+Expr *lower_macro_use(TSNode n);
+/* Whether function_declarator d is a use of a function-like macro: `double ARR(A, N, M)`. */
+bool lw_is_macro_declarator(TSNode d);
+/* Wraps t in what macro use d expands to, as lower_declarator does; false to read d as written. */
+bool lower_macro_declarator(TSNode d, Type *t, Declarator *out);
 /* e is used as a value: an array there decays, and its object's address escapes. */
 void lw_note_decay(const Expr *e);
 

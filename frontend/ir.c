@@ -232,6 +232,10 @@ static bool const_var(const Var *v, int64_t *out)
 	static int depth; /* 'const int x = x;' must not loop */
 	bool ok;
 
+	if (v->bound) {
+		*out = v->bound_value;
+		return true;
+	}
 	if (!v->type || !v->type->is_const || !v->init || depth > 16 ||
 	    (v->type->kind != TY_INT && v->type->kind != TY_ENUM && v->type->kind != TY_BOOL))
 		return false;

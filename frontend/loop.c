@@ -222,14 +222,14 @@ const InductionVar *loop_find_iv(const Loop *l, const Var *v)
 /*
  * Is every use of v inside `top` dominated by an assignment in the same
  * run of a for statement S within top (S's initializer assigns v; v has
- * no other reference in that initializer and none outside S)?  Then v
- * carries nothing into S from before.
+ * no other reference in that initializer)?  The outermost such loops are
+ * counted: `j` of two sibling loops `for (j = 0; ...)` in one body is
+ * covered by the two.  Then v carries nothing into any S from before.
  */
 typedef struct Cover {
 	const Var *var;
-	uint32_t want;       /* references of var that S must hold */
 	const Stmt *inside;  /* S must lie in this statement, or NULL */
-	bool found;
+	uint32_t covered;    /* references of var inside the loops found */
 } Cover;
 
 static bool init_assigns(const Stmt *s, const Var *v)
@@ -249,14 +249,14 @@ static void find_cover(const Stmt *s, Cover *c)
 {
 	uint32_t in_init = 0;
 
-	if (!s || c->found)
+	if (!s)
 		return;
 	if (s->kind == ST_FOR && init_assigns(s, c->var) &&
 	    (!c->inside || (s->start >= c->inside->start && s->end <= c->inside->end))) {
 		for (uint32_t i = 0; i < s->loop->init.len; i++)
 			in_init += ir_var_refs(s->loop->init.items[i], c->var);
-		if (in_init == 1 && ir_var_refs(s, c->var) == c->want) {
-			c->found = true;
+		if (in_init == 1) {
+			c->covered += ir_var_refs(s, c->var);
 			return;
 		}
 	}
@@ -270,8 +270,8 @@ static void find_cover(const Stmt *s, Cover *c)
 
 bool loop_covers(const Stmt *top, const Var *v, uint32_t want, const Stmt *inside)
 {
-	Cover c = { v, want, inside, false };
+	Cover c = { v, inside, 0 };
 
 	find_cover(top, &c);
-	return c.found;
+	return c.covered == want;
 }

@@ -187,11 +187,15 @@ void lw_note_um(UnmodelledKind kind, uint32_t at)
 /* Byte offsets of a node; 0 for a null node (a field the tree lacks). */
 uint32_t node_start(TSNode n)
 {
+	if (lw.mx_text)
+		return lw.mx_start; /* a node of a macro's replacement: the use's bytes */
 	return ts_node_is_null(n) ? 0 : ts_node_start_byte(n);
 }
 
 uint32_t node_end(TSNode n)
 {
+	if (lw.mx_text)
+		return lw.mx_end;
 	return ts_node_is_null(n) ? 0 : ts_node_end_byte(n);
 }
 
@@ -203,6 +207,10 @@ void node_span(TSNode n, uint32_t *start, uint32_t *end)
 
 const char *node_text(TSNode n, uint32_t *len)
 {
+	if (lw.mx_text) {
+		*len = ts_node_end_byte(n) - ts_node_start_byte(n);
+		return lw.mx_text + ts_node_start_byte(n);
+	}
 	*len = node_end(n) - node_start(n);
 	return lw.src->text + node_start(n);
 }
@@ -619,7 +627,10 @@ static void bind_outside(const PPConst *c)
 		id->type = lw_prim(P_INT);
 	} else if (c->text && !c->params && (t = lw_type_of_text(c->text, strlen(c->text)))) {
 		lw_bind(c->name, ID_TYPEDEF)->type = t;
-	} else if ((id = lw_lookup(c->name)) && id->kind == ID_CONST) {
+	} else if (c->text) {
+		lw_bind_macro(c->name, c->params, c->params ? strlen(c->params) : 0, c->text,
+		              strlen(c->text));
+	} else if ((id = lw_lookup(c->name)) && (id->kind == ID_CONST || id->kind == ID_MACRO)) {
 		lw_bind(c->name, ID_UNDEF);
 	}
 }
@@ -632,13 +643,16 @@ static void apply_outside(uint32_t at)
 }
 
 // preproc_def = '#define' name:identifier value:preproc_arg?
+// preproc_function_def = '#define' name:identifier parameters:preproc_params value:preproc_arg?
 // A macro whose replacement is an integer literal folds like an enum constant;
-// one that spells a type (`#define DATA_TYPE double`) is a typedef name.
-static void lower_define(TSNode n)
+// one that spells a type (`#define DATA_TYPE double`) is a typedef name; any
+// other is expanded where an expression uses it.
+void lw_define(TSNode n)
 {
-	TSNode value = node_field(n, "value");
-	uint32_t len;
-	const char *s;
+	TSNode value = node_field(n, "value"), params = node_field(n, "parameters");
+	int name = node_name(node_field(n, "name"));
+	uint32_t len, plen = 0;
+	const char *s, *p = NULL;
 	int64_t v;
 	Ident *id;
 	Type *t;
@@ -646,12 +660,18 @@ static void lower_define(TSNode n)
 	if (ts_node_is_null(value))
 		return;
 	s = node_text(value, &len);
-	if (pp_int_literal(s, len, &v)) {
-		id = lw_bind(node_name(node_field(n, "name")), ID_CONST);
+	if (!ts_node_is_null(params)) {
+		p = node_text(params, &plen);
+		p++, plen -= 2; /* inside the parentheses */
+	}
+	if (!p && pp_int_literal(s, len, &v)) {
+		id = lw_bind(name, ID_CONST);
 		id->value = v;
 		id->type = lw_prim(P_INT);
-	} else if ((t = lw_type_of_text(s, len))) {
-		lw_bind(node_name(node_field(n, "name")), ID_TYPEDEF)->type = t;
+	} else if (!p && (t = lw_type_of_text(s, len))) {
+		lw_bind(name, ID_TYPEDEF)->type = t;
+	} else {
+		lw_bind_macro(name, p, plen, s, len);
 	}
 }
 
@@ -669,7 +689,7 @@ static void lower_undef(TSNode n)
 	while (len > 0 && strchr(" \t\r", s[len - 1]))
 		len--;
 	id = lw_lookup(intern(s, len));
-	if (id && id->kind == ID_CONST)
+	if (id && (id->kind == ID_CONST || id->kind == ID_MACRO))
 		lw_bind(intern(s, len), ID_UNDEF);
 }
 
@@ -716,8 +736,8 @@ static void lower_top_item(TSNode c, uint32_t prev_end)
 	case N_PREPROC_IF: case N_PREPROC_IFDEF: /* not evaluated by pp_scan: first branch */
 		lower_top_items(c);
 		break;
-	case N_PREPROC_DEF:
-		lower_define(c);
+	case N_PREPROC_DEF: case N_PREPROC_FUNCTION_DEF:
+		lw_define(c);
 		break;
 	case N_PREPROC_CALL:
 		lower_undef(c);

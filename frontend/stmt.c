@@ -133,6 +133,45 @@ static void lower_items_into(StmtList *list, TSNode n)
 	}
 }
 
+/* Does control never reach the statement after s? */
+static bool always_leaves(const Stmt *s)
+{
+	switch (s->kind) {
+	case ST_RETURN: case ST_BREAK: case ST_CONTINUE: case ST_GOTO:
+		return true;
+	case ST_BLOCK:
+		return s->body.len && always_leaves(s->body.items[s->body.len - 1]);
+	case ST_IF:
+		return s->then && s->els && always_leaves(s->then) && always_leaves(s->els);
+	default:
+		return false;
+	}
+}
+
+static bool is_jump_target(const Stmt *s, void *ctx)
+{
+	(void)ctx;
+	return s->kind == ST_LABEL || s->kind == ST_CASE;
+}
+
+/*
+ * The statements after one that always leaves cannot run (no label or
+ * case among them): dropped, so that their calls are no barrier.  Their
+ * text stays in the output.
+ */
+static void drop_dead_tail(StmtList *list)
+{
+	for (uint32_t i = 0; i + 1 < list->len; i++) {
+		if (!always_leaves(list->items[i]))
+			continue;
+		for (uint32_t k = i + 1; k < list->len; k++)
+			if (ir_stmt_any(list->items[k], is_jump_target, NULL, NULL))
+				return;
+		list->len = i + 1;
+		return;
+	}
+}
+
 // compound_statement = '{' _block_item* '}'
 static Stmt *lower_block(TSNode n)
 {
@@ -142,6 +181,7 @@ static Stmt *lower_block(TSNode n)
 
 	lower_items_into(&list, n);
 	lw_scope_leave(mark);
+	drop_dead_tail(&list);
 	MOVE_LIST(&s->body, &list);
 	return s;
 }
@@ -165,6 +205,39 @@ static Stmt *lower_expr_stmt(TSNode n)
 
 // if_statement = 'if' condition:parenthesized_expression consequence:statement alternative:else_clause?
 // else_clause = 'else' statement
+static bool has_effect(const Expr *e, void *ctx)
+{
+	(void)ctx;
+	return e->kind == EX_CALL || e->kind == EX_ASSIGN || e->kind == EX_OTHER ||
+	       (e->kind == EX_UNARY && (e->op == OP_PREINC || e->op == OP_PREDEC ||
+	                                e->op == OP_POSTINC || e->op == OP_POSTDEC));
+}
+
+/*
+ * `if (1 < 2) A else B` is A (TVM's kernels wrap their bodies so): the arm
+ * that runs stands for the whole statement, and takes its bytes, so that
+ * a copy of its text is the if as written; no arm runs: an empty statement.
+ */
+static Stmt *fold_if(Stmt *s)
+{
+	int64_t v;
+	Stmt *arm;
+
+	if (!ir_const_eval(s->expr, &v) || ir_expr_any(s->expr, has_effect, NULL))
+		return s;
+	arm = v ? s->then : s->els;
+	if (!arm) {
+		arm = s;
+		arm->kind = ST_EMPTY;
+		arm->expr = NULL;
+		arm->then = NULL;
+	}
+	arm->start = s->start;
+	arm->end = s->end;
+	arm->unmodelled = s->unmodelled;
+	return arm;
+}
+
 static Stmt *lower_if(TSNode n)
 {
 	Stmt *s = new_stmt(ST_IF, n);
@@ -174,7 +247,7 @@ static Stmt *lower_if(TSNode n)
 	s->then = lower_stmt(node_field(n, "consequence"));
 	if (!ts_node_is_null(alt))
 		s->els = lower_stmt(node_first_content(alt));
-	return s;
+	return fold_if(s);
 }
 
 // switch_statement = 'switch' condition:parenthesized_expression body:compound_statement
@@ -416,6 +489,9 @@ static void lower_stmt_into(StmtList *list, TSNode n)
 		break;
 	case N_PREPROC_IF: case N_PREPROC_IFDEF: /* not evaluated by pp_scan: first branch */
 		lower_items_into(list, n);
+		break;
+	case N_PREPROC_DEF: case N_PREPROC_FUNCTION_DEF:
+		lw_define(n);
 		break;
 	default:
 		if (!is_multi_item(node_kind(n)))

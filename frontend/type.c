@@ -460,6 +460,9 @@ void lower_declarator(TSNode d, Type *t, Declarator *out)
 			d = node_field(d, "declarator");
 			break;
 		case N_FUNCTION_DECLARATOR:
+			if (lw_is_macro_declarator(d) && lower_macro_declarator(d, t, out))
+				return;
+			/* fall through */
 		case N_ABSTRACT_FUNCTION_DECLARATOR:
 			t = lower_func_type(d, t);
 			out->func = d;

@@ -252,6 +252,11 @@ int intern(const char *s, size_t n)
 	return slots[j].id;
 }
 
+uint32_t intern_count(void)
+{
+	return names.len;
+}
+
 const char *intern_name(int id)
 {
 	if (id < 0 || (uint32_t)id >= names.len)

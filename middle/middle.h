@@ -214,13 +214,17 @@ bool obj_readonly(const Var *v);
  */
 bool obj_may_alias(const Var *a, const Var *b);
 /*
- * While on, two different OBJ_LOADED objects do not alias, and
+ * While on (f, the planned function, not NULL), two different memories
+ * that only a run-time check can tell apart do not alias: OBJ_LOADED
+ * objects, and the pointees of f's parameters that f never assigns when
+ * callers the program does not show may pass anything (an exported
+ * function: TVM's __tvm_main__ with its workspace pointers).
  * obj_may_alias notes each pair it answered so: a plan that uses the
  * answers checks at run time that those pointers' ranges are apart.
  * Turning it on forgets the pairs noted before; obj_assumed lists them,
  * two objects per pair.
  */
-void obj_assume_apart(bool on);
+void obj_assume_apart(const Func *f);
 const Var *const *obj_assumed(uint32_t *npairs);
 
 /* ------------------------------------------------------------------ */
@@ -297,6 +301,13 @@ void names_init(void);
 NameKind names_kind(int name);
 /* A constant of known value: NULL, INT_MAX, `#define N 64`. */
 bool names_value(int name, int64_t *val);
+/*
+ * Calls of a function whose contract is known by name (the C library's
+ * memcpy and malloc, TVM's TVMBackendAllocWorkspace) mean that contract
+ * even where the program defines the function (a test harness's pool):
+ * their callee_func is cleared.  Before mt_build.
+ */
+void names_unbind_contracts(Program *prog);
 /* The library function a call names, EXT_UNKNOWN if none; *arg as for ExtKind. */
 ExtKind names_call_ext(const Expr *call, int *arg);
 /* Globals named in a pointer's initializer that pp_scan hid escape. */
@@ -470,7 +481,7 @@ typedef struct AccState {
 	Array(ScratchObj) scratch_objs; /* per SB and workspace, for chunks */
 	bool all_escape;         /* an unmodelled expression: assume the worst */
 	Func *cur;               /* function being analysed */
-	bool assume_apart;       /* obj_assume_apart */
+	const Func *assume_apart; /* obj_assume_apart: the planned function, or NULL */
 	Array(const Var *) assumed; /* the pairs it answered, two by two */
 } AccState;
 

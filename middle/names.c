@@ -367,8 +367,36 @@ void names_init(void)
 		if (ni->kind != NM_EXT)
 			ni->kind = NM_FUNC;
 	}
-	for (uint32_t i = 0; i < acc.prog->funcs.len; i++)
-		name_slot(acc.prog->funcs.items[i]->name)->kind = NM_FUNC;
+	/* but not over a contract known by name (names_unbind_contracts) */
+	for (uint32_t i = 0; i < acc.prog->funcs.len; i++) {
+		NameInfo *ni = name_slot(acc.prog->funcs.items[i]->name);
+		if (ni->kind != NM_EXT)
+			ni->kind = NM_FUNC;
+	}
+}
+
+static bool is_contract(int name)
+{
+	const char *s = intern_name(name);
+
+	for (size_t i = 0; i < sizeof(ext_funcs) / sizeof(ext_funcs[0]); i++)
+		if (strcmp(s, ext_funcs[i].name) == 0)
+			return true;
+	return false;
+}
+
+static void unbind_contract(Expr *e, void *ctx)
+{
+	(void)ctx;
+	if (e->kind == EX_CALL && e->callee_func && is_contract(e->name))
+		e->callee_func = NULL;
+}
+
+void names_unbind_contracts(Program *prog)
+{
+	for (uint32_t i = 0; i < prog->funcs.len; i++)
+		if (prog->funcs.items[i]->body)
+			ir_visit_stmt(prog->funcs.items[i]->body, unbind_contract, NULL, NULL);
 }
 
 /* The library function a call names, EXT_UNKNOWN if none. */

@@ -475,11 +475,27 @@ static void note_assumed(const Var *a, const Var *b)
 	array_push(&acc.assumed, b);
 }
 
-void obj_assume_apart(bool on)
+void obj_assume_apart(const Func *f)
 {
-	acc.assume_apart = on;
-	if (on)
+	acc.assume_apart = f;
+	if (f)
 		acc.assumed.len = 0;
+}
+
+/* A memory that only a run-time check of its pointer can tell apart from another. */
+static bool checkable(const Var *v)
+{
+	VarInfo *vi = acc_lookup(v), *pi;
+
+	if (!vi)
+		return false;
+	if (vi->kind == OBJ_LOADED)
+		return true;
+	if (vi->kind != OBJ_POINTEE || !vi->origin || vi->origin->func != acc.assume_apart ||
+	    vi->origin->scope != VAR_PARAM)
+		return false;
+	pi = acc_lookup(vi->origin);
+	return pi && pi->ndefs == 0 && pi->recv_unknown && !vi->origin->addr_taken;
 }
 
 const Var *const *obj_assumed(uint32_t *npairs)
@@ -496,7 +512,7 @@ bool obj_may_alias(const Var *a, const Var *b)
 		return true;
 	if (obj_kind(a) == OBJ_STATE || obj_kind(b) == OBJ_STATE)
 		return false;
-	if (acc.assume_apart && obj_kind(a) == OBJ_LOADED && obj_kind(b) == OBJ_LOADED) {
+	if (acc.assume_apart && checkable(a) && checkable(b)) {
 		note_assumed(a, b);
 		return false;
 	}

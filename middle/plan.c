@@ -52,8 +52,8 @@ static bool not_plain(const Expr *e, void *ctx)
 	case EX_NAME:
 	case EX_CAST:
 		return false;
-	case EX_VAR:
-		return !ctx || e->var != ctx;
+	case EX_VAR: /* a bound one is a constant (bind.c) */
+		return (!ctx || e->var != ctx) && !e->var->bound;
 	case EX_UNARY:
 		return e->op != OP_NEG;
 	case EX_BINARY:
@@ -768,13 +768,13 @@ static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 {
 	Func *f = p->func;
 
-	obj_assume_apart(assume);
+	obj_assume_apart(assume ? f : NULL);
 	assign_slots(p, f, p->first, p->last);
 	for (uint32_t i = p->first; i <= p->last; i++)
 		add_mt_tasks(c, p, f->mt->children.items[i]);
 	mark_slots(p);
 	build_graph(p);
-	obj_assume_apart(false);
+	obj_assume_apart(NULL);
 }
 
 static ParPlan *plan_function(PlanCtx *c, Func *f)

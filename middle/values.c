@@ -216,6 +216,8 @@ Ival val_var_int(Var *v)
 	VarInfo *vi = acc_lookup(v);
 	Ival r = iv_of_type(v->type);
 
+	if (v->bound) /* every caller passes this value, or only its initializer sets it */
+		return iv_const(v->bound_value);
 	if (!val_followable(v) || !val_single_def(vi) || v->scope != VAR_LOCAL)
 		return r;
 	if (vi->has_val)

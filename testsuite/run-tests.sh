@@ -14,6 +14,8 @@
 #            with separate, identical and overlapping tensors
 #   kernels  loop nests in the style of benchmark suites (sizes in a header
 #            found through -I, or from -D) give the sequential output
+#   usmp     an int8 model in TVM 0.17's USMP shape (two files, workspaces
+#            passed down as pointers) gives the sequential output
 #   power    --dump=sched --power and --deadline 1.5x of the examples against
 #            testsuite/golden/power/, bad FV tables and deadlines, --gantt
 #            SVGs, the runtime's oscar_fvcontrol and MTPAR_FV_TRACE
@@ -373,15 +375,55 @@ for c in testsuite/kernels/*.c; do
 		done
 	done
 	# the sizes from the header and -D are constants: the kernel is parallelized
-	# (the plan made and the code generated)
+	# (the plan made and the code generated), unless its comment names what
+	# mtpar cannot do yet ("mtpar: sequential, ..."), and then it is not
+	want=parallelized
+	grep -q 'mtpar: sequential' "$c" && want=sequential
 	# shellcheck disable=SC2086
 	if "$MTPAR" -np 2 $KFLAGS -o "$T/$n.np2.c" "$c" 2>"$T/err" &&
-	   grep -q '#pragma omp parallel' "$T/$n.np2.c"; then
-		ok "kernel $c parallelized"
+	   { grep -q '#pragma omp parallel' "$T/$n.np2.c" && got=parallelized || got=sequential; } &&
+	   [ "$got" = "$want" ]; then
+		ok "kernel $c $want"
 	else
-		bad "kernel $c parallelized"
+		bad "kernel $c $want"
 	fi
 done
+
+# ---- usmp: a two-file int8 model in TVM 0.17's USMP shape (testsuite/usmp) ----
+U=testsuite/usmp
+UFLAGS="-std=c99 -w -I $U/include -DRUNS=3"
+mkdir -p "$T/usmp"
+# shellcheck disable=SC2086
+if gcc -O2 $UFLAGS -o "$T/usmp.seq" $U/default_lib0.c $U/default_lib1.c $U/main.c -lm 2>"$T/err"; then
+	"$T/usmp.seq" | grep -v '^time_s' >"$T/usmp.want"
+	for np in 1 2 3 4 7; do
+		cp $U/default_lib0.c $U/default_lib1.c "$T/usmp/"
+		# shellcheck disable=SC2086
+		if ! "$MTPAR" -np $np -I $U/include "$T/usmp/default_lib0.c" "$T/usmp/default_lib1.c" 2>"$T/err" ||
+		   ! gcc -O2 -fopenmp $UFLAGS -o "$T/usmp.par" "$T/usmp/default_lib0.par.c" \
+		       "$T/usmp/default_lib1.par.c" $U/main.c -lm 2>>"$T/err"; then
+			bad "usmp -np $np: build"; head -5 "$T/err"; continue
+		fi
+		for jitter in "" 1; do
+			if env ${jitter:+MTPAR_JITTER=1} "$T/usmp.par" 2>&1 | grep -v '^time_s' >"$T/usmp.got" &&
+			   cmp -s "$T/usmp.want" "$T/usmp.got"; then
+				ok "usmp -np $np${jitter:+ jitter}"
+			else
+				bad "usmp -np $np${jitter:+ jitter}"; head -3 "$T/usmp.got"
+			fi
+		done
+		# the workspaces passed down as pointers do not stop the operators' loops
+		if [ "$np" = 2 ]; then
+			if grep -q '#pragma omp parallel' "$T/usmp/default_lib1.par.c"; then
+				ok "usmp parallelized"
+			else
+				bad "usmp parallelized"
+			fi
+		fi
+	done
+else
+	bad "usmp: sequential build"; head -5 "$T/err"
+fi
 
 # ---- gate: every corpus program at several core counts, with jitter ----
 count_lines() { # file: echo its lines, counting PASS and FAIL

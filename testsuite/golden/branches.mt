@@ -1,5 +1,5 @@
 function produce testsuite/golden/branches.c:5-8
-  MT1 RB 6-7 for (int i = 0; i < n; i++)
+  MT1 RB 6-7 for (int i = 0; i < n; i++) [trip 64]
     MT1.1 BB 7
 function run testsuite/golden/branches.c:10-32
   MT1 BB 11

@@ -484,6 +484,123 @@ static void test_hidden_specifiers(void)
 	CU_ASSERT_PTR_NULL(w->init);
 }
 
+/* The first loop statement of f's body, looking into blocks. */
+static Stmt *first_loop(Stmt *s)
+{
+	if (!s)
+		return NULL;
+	if (s->loop)
+		return s;
+	for (uint32_t i = 0; i < s->body.len; i++) {
+		Stmt *l = first_loop(s->body.items[i]);
+
+		if (l)
+			return l;
+	}
+	return NULL;
+}
+
+/*
+ * Macro uses in expressions read as their replacement: bounds through
+ * function-like macros, array parameters declared through one, scalars;
+ * the nodes take the use's bytes.  Uses with effects stay as written.
+ */
+static void test_macro_uses(void)
+{
+	const char *text =
+		"#define N 64\n"
+		"#define LOOP_BOUND(x, y) x\n"
+		"#define _B_N LOOP_BOUND(N, n)\n"
+		"#define ARR2(v, d1, d2) v[d1][d2]\n"
+		"#define IDX(i, j) ((i) * N + (j))\n"
+		"#define TWICE(x) ((x) + (x))\n"
+		"#define BUMP(x) ((x)++)\n"
+		"#define CALL(x) g(x)\n"
+		"#define REC REC\n"
+		"int g(int);\n"
+		"void f(int n, double ARR2(A, N, N), double *b)\n"
+		"{ for (int i = 0; i < _B_N; i++) b[IDX(i, 1)] = A[i][0] + TWICE(n);\n"
+		"  n = BUMP(n) + CALL(n) + REC; }\n";
+	Program *prog = lower_one(text);
+	Func *f;
+	Stmt *l;
+	const Expr *bound, *idx, *e;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	f = func_named(prog, "f");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL_FATAL(f->params.len, 3);
+	CU_ASSERT_EQUAL(f->params.items[1]->name, name_of("A"));
+	CU_ASSERT(f->params.items[1]->type->kind == TY_ARRAY &&
+	          f->params.items[1]->type->array_len == 64);
+	l = first_loop(f->body);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	CU_ASSERT_EQUAL(l->loop->trip_count, 64);
+	bound = l->loop->cond->rhs;
+	CU_ASSERT_EQUAL(bound->start, (uint32_t)(strstr(text, "_B_N;") - text));
+	CU_ASSERT_EQUAL(bound->end, bound->start + 4);
+	CU_ASSERT_FALSE(bound->in_macro);
+	/* b[IDX(i, 1)]: the index is i * 64 + 1, its inner nodes marked */
+	idx = l->loop->body->expr->lhs->rhs;
+	CU_ASSERT_EQUAL_FATAL(idx->kind, EX_BINARY);
+	CU_ASSERT_EQUAL(idx->op, OP_ADD);
+	CU_ASSERT_TRUE(idx->lhs->in_macro);
+	CU_ASSERT_EQUAL(idx->lhs->start, idx->start);
+	/* BUMP, CALL and REC stay calls and a name */
+	e = body_stmt(f, 1)->expr->rhs;
+	CU_ASSERT_EQUAL_FATAL(e->kind, EX_BINARY);
+	CU_ASSERT_EQUAL(e->rhs->kind, EX_NAME);
+	CU_ASSERT_EQUAL(e->lhs->kind, EX_BINARY);
+	CU_ASSERT_EQUAL(e->lhs->lhs->kind, EX_CALL);
+	CU_ASSERT_EQUAL(e->lhs->rhs->kind, EX_CALL);
+	CU_ASSERT_EQUAL(e->lhs->rhs->name, name_of("CALL"));
+}
+
+/*
+ * A size parameter that every call passes as the same constant (directly,
+ * through a local set once, or through a caller's bound parameter) is
+ * that constant; one passed two values, or written, is not.
+ */
+static void test_bound_params(void)
+{
+	Program *prog = lower_one(
+		"static double z[100];\n"
+		"static void leaf(int n) { for (int i = 0; i < n; i++) z[i] = i; }\n"
+		"static void mid(int n, int m) { leaf(n); for (int i = 0; i < m; i++) z[i]++; }\n"
+		"static void two(int n) { for (int i = 0; i < n; i++) z[i] = 0; }\n"
+		"static void wr(int n) { n--; for (int i = 0; i < n; i++) z[i] = 0; }\n"
+		"int main(void) { int n = 40, k = 3; k++;\n"
+		"  mid(n, 50); mid(40, 50); two(1); two(2); wr(9); return k; }\n");
+	Var *p;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	bind_params(prog);
+	p = func_named(prog, "leaf")->params.items[0];
+	CU_ASSERT_TRUE(p->bound && p->bound_value == 40);
+	CU_ASSERT_EQUAL(first_loop(func_named(prog, "leaf")->body)->loop->trip_count, 40);
+	p = func_named(prog, "mid")->params.items[1];
+	CU_ASSERT_TRUE(p->bound && p->bound_value == 50);
+	CU_ASSERT_FALSE(func_named(prog, "two")->params.items[0]->bound);
+	CU_ASSERT_FALSE(func_named(prog, "wr")->params.items[0]->bound);
+	CU_ASSERT_EQUAL(first_loop(func_named(prog, "two")->body)->loop->trip_count, -1);
+}
+
+/* A function called through a macro the lowering keeps, or exported from a program without main, stays unbound. */
+static void test_unseen_callers(void)
+{
+	Program *prog = lower_one(
+		"#define RUN(x) k(x)\n"
+		"static double z[100];\n"
+		"static void k(int n) { for (int i = 0; i < n; i++) z[i] = i; }\n"
+		"void e(int n) { for (int i = 0; i < n; i++) z[i] = i; }\n"
+		"void top(void) { k(10); RUN(20); e(5); }\n");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	bind_params(prog);
+	CU_ASSERT_FALSE(func_named(prog, "k")->params.items[0]->bound);
+	CU_ASSERT_FALSE(func_named(prog, "e")->params.items[0]->bound);
+}
+
 int suite_lower(void)
 {
 	CU_pSuite s = CU_add_suite("lower", NULL, NULL);
@@ -499,5 +616,8 @@ int suite_lower(void)
 	       !CU_add_test(s, "calls across sources", test_calls_across_sources) ||
 	       !CU_add_test(s, "hidden specifiers", test_hidden_specifiers) ||
 	       !CU_add_test(s, "sizes from -D and headers", test_outside_sizes) ||
-	       !CU_add_test(s, "type macros", test_type_macros);
+	       !CU_add_test(s, "type macros", test_type_macros) ||
+	       !CU_add_test(s, "macro uses", test_macro_uses) ||
+	       !CU_add_test(s, "bound parameters", test_bound_params) ||
+	       !CU_add_test(s, "callers not all seen", test_unseen_callers);
 }

@@ -1,0 +1,255 @@
+/*
+ * bind.c - front end: integer parameters bound to what every caller
+ * passes.  Benchmark kernels take their sizes as parameters
+ * (`void kernel(int n, ...)`, `for (i = 0; i < n; i++)`) and main passes
+ * the same constant each time (`int n = N; kernel(n, ...)`).  Such a local,
+ * set only by its constant initializer, is bound to that constant first.  When every
+ * call of a function is a direct call the program shows, and each passes
+ * one and the same constant for a parameter that the function never
+ * assigns, that parameter is that constant: its loops get trip counts, and
+ * a chunk of a split loop is the same at run time as planned.  Values flow
+ * down call chains (main -> kernel(n) -> helper(n)) by repeating the pass.
+ *
+ * A function whose name the analysis may not see every use of stays
+ * unbound: one named in a macro body (a call through a macro the lowering
+ * did not expand), in a hidden range (initializers of large tables, inactive
+ * branches), used other than as a callee (its address), or, when the
+ * program has no main, one with external linkage (other callers may exist).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend.h"
+
+enum { BIND_ROUNDS = 8 }; /* call-chain depth that values flow down */
+
+typedef struct Uses {
+	Program *prog;
+	uint32_t *writes;   /* by Var.id: assignments and increments */
+	uint32_t *names;    /* by interned name: EX_NAME references */
+	uint32_t *callees;  /* by interned name: those that are a call's callee */
+	uint32_t nnames;
+} Uses;
+
+static void count_name(Uses *u, uint32_t *counts, int name)
+{
+	if (name > 0 && (uint32_t)name < u->nnames)
+		counts[name]++;
+}
+
+static void count_use(Expr *e, void *ctx)
+{
+	Uses *u = ctx;
+	Expr *target = NULL;
+
+	if (e->kind == EX_ASSIGN)
+		target = e->lhs;
+	else if (e->kind == EX_UNARY && (e->op == OP_PREINC || e->op == OP_PREDEC ||
+	                                 e->op == OP_POSTINC || e->op == OP_POSTDEC))
+		target = e->lhs;
+	target = ir_strip_casts(target);
+	if (target && target->kind == EX_VAR)
+		u->writes[target->var->id]++;
+	if (e->kind == EX_NAME)
+		count_name(u, u->names, e->name);
+	if (e->kind == EX_CALL && e->lhs && e->lhs->kind == EX_NAME)
+		count_name(u, u->callees, e->lhs->name);
+}
+
+static void count_var_init(Uses *u, Var *v)
+{
+	if (v->init)
+		ir_visit_expr(v->init, count_use, u);
+}
+
+static void count_uses(Uses *u)
+{
+	Program *prog = u->prog;
+
+	for (uint32_t i = 0; i < prog->funcs.len; i++)
+		if (prog->funcs.items[i]->body)
+			ir_visit_stmt(prog->funcs.items[i]->body, count_use, NULL, u);
+	for (uint32_t i = 0; i < prog->globals.len; i++)
+		count_var_init(u, prog->globals.items[i]);
+}
+
+static bool is_ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Whether identifier name occurs in [s, end) as a whole word. */
+static bool word_in(const char *name, size_t n, const char *s, const char *end)
+{
+	for (const char *p = s; p + n <= end; p++) {
+		p = memchr(p, name[0], (size_t)(end - p));
+		if (!p || p + n > end)
+			return false;
+		if (memcmp(p, name, n) == 0 && (p == s || !is_ident_char(p[-1])) &&
+		    (p + n == end || !is_ident_char(p[n])))
+			return true;
+	}
+	return false;
+}
+
+/* Whether text the lowering did not read (macro bodies, hidden ranges) names f. */
+static bool named_unseen(const Program *prog, const Func *f)
+{
+	const char *name = intern_name(f->name);
+	size_t n = strlen(name);
+
+	for (uint32_t i = 0; i < prog->sources.len; i++) {
+		const Source *src = prog->sources.items[i];
+		uint32_t line = 0;
+		PPMacroDef d;
+
+		for (uint32_t k = 0; k < src->hidden.len; k++)
+			if (word_in(name, n, src->text + src->hidden.items[k].start,
+			            src->text + src->hidden.items[k].end))
+				return true;
+		for (uint32_t k = 0; k < src->outside.len; k++) {
+			const PPConst *c = &src->outside.items[k];
+
+			if (c->text && word_in(name, n, c->text, c->text + strlen(c->text)))
+				return true;
+		}
+		while (pp_next_define(src, &line, &d))
+			if (word_in(name, n, d.body, d.end))
+				return true;
+	}
+	return false;
+}
+
+static bool has_main(const Program *prog)
+{
+	for (uint32_t i = 0; i < prog->funcs.len; i++)
+		if (strcmp(intern_name(prog->funcs.items[i]->name), "main") == 0)
+			return true;
+	return false;
+}
+
+/* Can every call of f be seen? */
+static bool callers_known(const Uses *u, const Func *f, bool whole_program)
+{
+	uint32_t n = (uint32_t)f->name;
+
+	if (strcmp(intern_name(f->name), "main") == 0 || !f->body)
+		return false;
+	if (!whole_program && f->storage != SC_STATIC)
+		return false;
+	if (n >= u->nnames || u->callees[n] == 0 || u->names[n] != u->callees[n])
+		return false;
+	return !named_unseen(u->prog, f);
+}
+
+static bool is_int_var(const Var *v)
+{
+	return v->type && (v->type->kind == TY_INT || v->type->kind == TY_ENUM) && !v->addr_taken;
+}
+
+/*
+ * A local integer that only its initializer sets, to a constant
+ * (`int n = N;` in main), is that constant wherever it is in scope.
+ */
+static void bind_local(const Uses *u, Var *v)
+{
+	int64_t value;
+
+	if (!v->bound && is_int_var(v) && u->writes[v->id] == 0 && v->init &&
+	    !v->type->is_volatile && ir_const_eval(v->init, &value)) {
+		v->bound = true;
+		v->bound_value = value;
+	}
+}
+
+typedef struct CallScan {
+	const Uses *u;
+	const Func *callee;
+	uint32_t k;       /* the parameter */
+	int64_t value;
+	bool seen, ok;
+} CallScan;
+
+static void scan_call(Expr *e, void *ctx)
+{
+	CallScan *cs = ctx;
+	int64_t v;
+
+	if (e->kind != EX_CALL || e->callee_func != cs->callee || !cs->ok)
+		return;
+	if (cs->k >= e->args.len || !ir_const_eval(e->args.items[cs->k], &v) ||
+	    (cs->seen && v != cs->value)) {
+		cs->ok = false;
+		return;
+	}
+	cs->value = v;
+	cs->seen = true;
+}
+
+/* Binds parameter k of f when every call passes one constant; true when it did. */
+static bool bind_param(const Uses *u, Func *f, uint32_t k)
+{
+	Var *p = f->params.items[k];
+	CallScan cs = { u, f, k, 0, false, true };
+	Program *prog = u->prog;
+
+	if (p->bound || !is_int_var(p) || u->writes[p->id])
+		return false;
+	for (uint32_t i = 0; cs.ok && i < prog->funcs.len; i++)
+		if (prog->funcs.items[i]->body)
+			ir_visit_stmt(prog->funcs.items[i]->body, scan_call, NULL, &cs);
+	if (!cs.ok || !cs.seen)
+		return false;
+	p->bound = true;
+	p->bound_value = cs.value;
+	return true;
+}
+
+static void no_expr(Expr *e, void *ctx)
+{
+	(void)e, (void)ctx;
+}
+
+static void recount_loop(Stmt *s, void *ctx)
+{
+	Loop *lp = s->loop;
+
+	(void)ctx;
+	if (s->kind != ST_FOR || !lp)
+		return;
+	lp->ivs.len = 0;
+	lp->trip_count = -1;
+	lp->lower = lp->upper = 0;
+	loop_recognise(lp);
+}
+
+void bind_params(Program *prog)
+{
+	Uses u = { prog, NULL, NULL, NULL, intern_count() };
+	bool whole = has_main(prog), changed = true;
+	Array(Func *) cands = { 0 };
+
+	u.writes = xcalloc(prog->vars.len + 1, sizeof(*u.writes));
+	u.names = xcalloc(u.nnames + 1, sizeof(*u.names));
+	u.callees = xcalloc(u.nnames + 1, sizeof(*u.callees));
+	count_uses(&u);
+	for (uint32_t i = 0; i < prog->funcs.len; i++)
+		for (uint32_t k = 0; k < prog->funcs.items[i]->locals.len; k++)
+			bind_local(&u, prog->funcs.items[i]->locals.items[k]);
+	for (uint32_t i = 0; i < prog->funcs.len; i++)
+		if (prog->funcs.items[i]->params.len && callers_known(&u, prog->funcs.items[i], whole))
+			array_push(&cands, prog->funcs.items[i]);
+	for (int round = 0; changed && round < BIND_ROUNDS; round++) {
+		changed = false;
+		for (uint32_t i = 0; i < cands.len; i++)
+			for (uint32_t k = 0; k < cands.items[i]->params.len; k++)
+				changed |= bind_param(&u, cands.items[i], k);
+	}
+	for (uint32_t i = 0; i < prog->funcs.len; i++)
+		if (prog->funcs.items[i]->body)
+			ir_visit_stmt(prog->funcs.items[i]->body, no_expr, recount_loop, NULL);
+	array_free(&cands);
+	free(u.writes);
+	free(u.names);
+	free(u.callees);
+}

@@ -1,0 +1,412 @@
+/*
+ * macro.c - front end: macro uses in expressions, expanded for the
+ * analysis.  tree-sitter sees a macro use as a name or a call; the
+ * compiler sees its replacement.  A use of a macro the lowering knows (a
+ * #define of the file, of a header found through -I, or -D) is expanded
+ * here the way the preprocessor would (arguments expanded first, then the
+ * result rescanned with the macro's own name hidden), the replacement is
+ * parsed as an expression, and that expression is lowered in place of the
+ * use.  Every node of it carries the use's bytes, so remarks point at the
+ * user's line and a backend edit of the whole expression replaces the use;
+ * the nodes inside it are marked in_macro, for the stages that must not
+ * edit them one by one.
+ *
+ * Only replacements without effects are taken (no calls, assignments,
+ * increments or statements): the output keeps the macro uses, and a task
+ * that calls through a macro keeps the old, conservative reading of an
+ * unknown call.  Anything the expander does not model (# and ##, an
+ * argument list that runs past the use, a too-deep or too-long expansion)
+ * leaves the use as it was.
+ */
+#include <stdlib.h>
+#include <string.h>
+#define MTPAR_LOWERING
+#include <tree_sitter/api.h>
+
+#include "frontend.h"
+
+const TSLanguage *tree_sitter_c(void);
+
+enum {
+	MACRO_DEPTH_MAX = 64,          /* nested expansions of one use */
+	MACRO_TEXT_MAX = 64 * 1024,    /* bytes of one use's replacement */
+	MACRO_ARGS_MAX = 64,
+};
+
+typedef struct Buf {
+	Array(char) c;
+	bool failed;
+} Buf;
+
+typedef struct Expander {
+	int hide[MACRO_DEPTH_MAX]; /* the macros being expanded: not again inside */
+	int nhide;
+} Expander;
+
+static void buf_put(Buf *b, const char *s, size_t n)
+{
+	if (b->c.len + n + 2 > MACRO_TEXT_MAX) {
+		b->failed = true;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		array_push(&b->c, s[i]);
+	array_push(&b->c, ' '); /* tokens stay apart: no accidental pasting */
+}
+
+static bool hidden(const Expander *x, int name)
+{
+	for (int i = 0; i < x->nhide; i++)
+		if (x->hide[i] == name)
+			return true;
+	return false;
+}
+
+/* The macro binding of name, or NULL. */
+static const Ident *macro_of(int name)
+{
+	const Ident *id = lw_lookup(name);
+
+	return id && id->kind == ID_MACRO ? id : NULL;
+}
+
+static void expand(Expander *x, const char *s, const char *end, Buf *out);
+
+/* One argument of a call: [s, e), expanded into its own buffer (arena text). */
+typedef struct Arg {
+	const char *s, *e;
+	char *expanded;
+} Arg;
+
+/*
+ * After a function-like macro's name at *p: the arguments up to the
+ * matching ')', split at the top-level commas.  False when there is no
+ * '(' or it does not close within the text.
+ */
+static bool read_args(const char **p, const char *end, Arg *args, int *n)
+{
+	const char *q = *p, *start;
+	int depth = 0;
+	PPToken t;
+
+	if (!pp_next_token(&q, end, &t) || !pp_token_is(&t, "("))
+		return false;
+	start = q;
+	*n = 0;
+	while (pp_next_token(&q, end, &t)) {
+		bool close = pp_token_is(&t, ")"), comma = pp_token_is(&t, ",");
+
+		if (pp_token_is(&t, "(") || pp_token_is(&t, "[") || pp_token_is(&t, "{"))
+			depth++;
+		else if ((close || pp_token_is(&t, "]") || pp_token_is(&t, "}")) && depth > 0)
+			depth--;
+		else if ((close || comma) && depth == 0) {
+			if (*n == MACRO_ARGS_MAX)
+				return false;
+			args[*n].s = start;
+			args[(*n)++].e = t.s;
+			start = q;
+			if (close) {
+				*p = q;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* The parameter list "a, b, ..." as interned names; "..." is __VA_ARGS__. */
+static int read_params(const char *s, int *names, bool *variadic)
+{
+	const char *end = s + strlen(s);
+	PPToken t;
+	int n = 0;
+
+	*variadic = false;
+	while (pp_next_token(&s, end, &t) && n < MACRO_ARGS_MAX) {
+		if (t.kind == 'i')
+			names[n++] = intern(t.s, t.n);
+		else if (t.kind == 'p' && t.n == 1 && *t.s == '.') {
+			names[n++] = intern("__VA_ARGS__", 11);
+			*variadic = true;
+			return n;
+		}
+	}
+	return n;
+}
+
+static char *expand_arg(Expander *x, const Arg *a, Buf *out)
+{
+	Buf b = { 0 };
+	char *text;
+
+	expand(x, a->s, a->e, &b);
+	out->failed |= b.failed;
+	text = arena_strndup(b.c.items ? b.c.items : "", b.c.len);
+	array_free(&b.c);
+	return text;
+}
+
+/* The body of m with each parameter replaced by its expanded argument. */
+static bool substitute(Expander *x, const Ident *m, Arg *args, int nargs, Buf *body)
+{
+	int params[MACRO_ARGS_MAX];
+	bool variadic;
+	int np = read_params(m->macro_params, params, &variadic);
+	const char *p = m->macro_body, *end = p + strlen(p);
+	PPToken t;
+
+	if (np == 0 && nargs == 1 && args[0].s == args[0].e)
+		nargs = 0; /* F() */
+	if (variadic ? nargs < np - 1 : nargs != np)
+		return false;
+	for (int i = 0; i < nargs; i++)
+		args[i].expanded = expand_arg(x, &args[i], body);
+	while (pp_next_token(&p, end, &t)) {
+		int k = -1;
+
+		if (t.kind == 'p' && *t.s == '#')
+			return false; /* stringizing and pasting work on the unexpanded text */
+		for (int i = 0; t.kind == 'i' && i < np; i++)
+			if (params[i] == intern(t.s, t.n))
+				k = i;
+		if (k < 0) {
+			buf_put(body, t.s, t.n);
+			continue;
+		}
+		for (int i = k; i < nargs && (i == k || (variadic && k == np - 1)); i++) {
+			if (i > k)
+				buf_put(body, ",", 1);
+			buf_put(body, args[i].expanded, strlen(args[i].expanded));
+		}
+	}
+	return !body->failed;
+}
+
+/* The use of macro m named name at *p (its arguments follow): its expansion into out. */
+static bool expand_use(Expander *x, int name, const Ident *m, const char **p, const char *end,
+                       Buf *out)
+{
+	Buf body = { 0 };
+	const char *s = m->macro_body;
+	bool ok = true;
+
+	if (x->nhide == MACRO_DEPTH_MAX)
+		return false;
+	if (m->macro_params) {
+		Arg args[MACRO_ARGS_MAX];
+		int n;
+
+		if (!read_args(p, end, args, &n))
+			return false;
+		ok = substitute(x, m, args, n, &body);
+		s = body.c.items ? body.c.items : "";
+		end = s + body.c.len;
+	} else {
+		end = s + strlen(s);
+	}
+	if (ok) {
+		x->hide[x->nhide++] = name;
+		expand(x, s, end, out);
+		x->nhide--;
+	}
+	array_free(&body.c);
+	return ok;
+}
+
+/* A function-like macro's name not followed by '(' is no use of it. */
+static bool next_is_paren(const char *s, const char *end)
+{
+	PPToken t;
+
+	return pp_next_token(&s, end, &t) && pp_token_is(&t, "(");
+}
+
+/* The tokens of [s, end) with every macro use expanded, into out. */
+static void expand(Expander *x, const char *s, const char *end, Buf *out)
+{
+	PPToken t;
+
+	while (!out->failed && pp_next_token(&s, end, &t)) {
+		int name = t.kind == 'i' ? intern(t.s, t.n) : 0;
+		const Ident *m = name ? macro_of(name) : NULL;
+
+		if (m && !hidden(x, name) && (!m->macro_params || next_is_paren(s, end))) {
+			if (!expand_use(x, name, m, &s, end, out))
+				out->failed = true;
+			continue;
+		}
+		buf_put(out, t.s, t.n);
+	}
+}
+
+/* Node kinds a replacement may hold: anything with an effect keeps the use as it was. */
+static bool effect_free(TSNode n)
+{
+	uint32_t k = ts_node_child_count(n);
+
+	switch (node_kind(n)) {
+	case N_ASSIGNMENT_EXPRESSION: case N_UPDATE_EXPRESSION: case N_COMPOUND_STATEMENT:
+	case N_GNU_ASM_EXPRESSION:
+		return false;
+	case N_CALL_EXPRESSION: /* only `(T)(x)`, a cast */
+		if (node_kind(node_field(n, "function")) != N_PARENTHESIZED_EXPRESSION)
+			return false;
+		break;
+	default:
+		break;
+	}
+	for (uint32_t i = 0; i < k; i++)
+		if (!effect_free(ts_node_child(n, i)))
+			return false;
+	return true;
+}
+
+static void mark_in_macro(Expr *e, void *ctx)
+{
+	(void)ctx;
+	e->in_macro = true;
+}
+
+
+/* A parse of head + text + tail; *src holds the text it read (caller frees both). */
+static TSTree *parse_wrapped(const char *head, const char *text, uint32_t len, const char *tail,
+                             char **src)
+{
+	size_t h = strlen(head), t = strlen(tail);
+	TSParser *parser = ts_parser_new();
+	TSTree *tree;
+
+	*src = xmalloc(h + len + t + 1);
+	memcpy(*src, head, h);
+	memcpy(*src + h, text, len);
+	memcpy(*src + h + len, tail, t + 1);
+	ts_parser_set_language(parser, tree_sitter_c());
+	tree = ts_parser_parse_string(parser, NULL, *src, (uint32_t)(h + len + t));
+	ts_parser_delete(parser);
+	if (tree && ts_node_has_error(ts_tree_root_node(tree))) {
+		ts_tree_delete(tree);
+		tree = NULL;
+	}
+	return tree;
+}
+
+/* The lowering reads the nodes of a replacement's tree (text src) as the use's bytes. */
+static void enter_replacement(const char *src, TSNode use)
+{
+	lw.mx_start = node_start(use);
+	lw.mx_end = node_end(use);
+	lw.mx_text = src;
+}
+
+/* The expression text spells, lowered in place of use; NULL when it is not one without effects. */
+static Expr *lower_replacement(const char *text, uint32_t len, TSNode use)
+{
+	char *src;
+	TSTree *tree = parse_wrapped("void mtpar_macro(void) { (", text, len, "\n); }", &src);
+	TSNode expr = { 0 };
+	Expr *e = NULL;
+
+	if (tree) {
+		TSNode body = node_field(ts_node_named_child(ts_tree_root_node(tree), 0), "body");
+		TSNode stmt = ts_node_named_child(body, 0);
+
+		if (ts_node_named_child_count(body) == 1 && node_kind(stmt) == N_EXPRESSION_STATEMENT)
+			expr = ts_node_named_child(stmt, 0);
+	}
+	if (!ts_node_is_null(expr) && effect_free(expr)) {
+		enter_replacement(src, use);
+		e = lower_expr(expr);
+		lw.mx_text = NULL;
+		ir_visit_expr(e, mark_in_macro, NULL);
+		e->in_macro = false;
+	}
+	if (tree)
+		ts_tree_delete(tree);
+	free(src);
+	return e;
+}
+
+/* The use's text with every macro expanded (arena); NULL when the expander gives up. */
+static char *expand_use_text(TSNode n, uint32_t *len)
+{
+	Expander x = { .nhide = 0 };
+	Buf out = { 0 };
+	const char *s = node_text(n, len);
+	char *text = NULL;
+
+	expand(&x, s, s + *len, &out);
+	if (!out.failed && out.c.len) {
+		text = arena_strndup(out.c.items, out.c.len);
+		*len = out.c.len;
+	}
+	array_free(&out.c);
+	return text;
+}
+
+bool lower_macro_declarator(TSNode d, Type *t, Declarator *out)
+{
+	uint32_t len;
+	char *text, *src;
+	TSTree *tree;
+	TSNode decl, dd;
+	bool ok = false;
+
+	if (lw.mx_text || !(text = expand_use_text(d, &len)))
+		return false;
+	if (!(tree = parse_wrapped("int ", text, len, "\n;", &src))) {
+		free(src);
+		return false;
+	}
+	decl = ts_node_named_child(ts_tree_root_node(tree), 0);
+	dd = node_field(decl, "declarator");
+	if (node_kind(decl) == N_DECLARATION && ts_node_named_child_count(decl) == 2 &&
+	    !ts_node_is_null(dd) && node_kind(dd) != N_INIT_DECLARATOR) {
+		enter_replacement(src, d);
+		lower_declarator(dd, t, out);
+		lw.mx_text = NULL;
+		out->name_node = (TSNode){ 0 }; /* its tree is gone */
+		ok = ts_node_is_null(out->func) && out->name;
+	}
+	ts_tree_delete(tree);
+	free(src);
+	return ok;
+}
+
+bool lw_is_macro_declarator(TSNode d)
+{
+	TSNode name = node_field(d, "declarator");
+	const Ident *m;
+
+	return node_kind(name) == N_IDENTIFIER && (m = macro_of(node_name(name))) && m->macro_params;
+}
+
+Expr *lower_macro_use(TSNode n)
+{
+	uint32_t len;
+	char *text;
+
+	if (lw.mx_text)
+		return NULL; /* inside a replacement: what is left is not a macro */
+	text = expand_use_text(n, &len);
+	return text ? lower_replacement(text, len, n) : NULL;
+}
+
+bool lw_is_macro_use(TSNode n)
+{
+	if (node_kind(n) == N_CALL_EXPRESSION) {
+		TSNode fn = node_field(n, "function");
+		const Ident *m;
+
+		return node_kind(fn) == N_IDENTIFIER && (m = macro_of(node_name(fn))) && m->macro_params;
+	}
+	return node_kind(n) == N_IDENTIFIER && macro_of(node_name(n)) && !macro_of(node_name(n))->macro_params;
+}
+
+void lw_bind_macro(int name, const char *params, size_t plen, const char *body, size_t blen)
+{
+	Ident *id = lw_bind(name, ID_MACRO);
+
+	id->macro_params = params ? arena_strndup(params, plen) : NULL;
+	id->macro_body = arena_strndup(body, blen);
+}

@@ -276,6 +276,7 @@ for c in examples/*.c; do
 		done
 	done
 	# power control: oscar_fvcontrol at each change, the same result, a trace
+	# where a call is emitted (a schedule without slack changes no state)
 	for flags in "--power" "--api=oscar --deadline 2x"; do
 		rm -f "$T/$n.trace"
 		# shellcheck disable=SC2086
@@ -283,7 +284,7 @@ for c in examples/*.c; do
 		   gcc -O2 -std=c11 -fopenmp -w -o "$T/$n.par" "$T/$n.par.c" -lm 2>>"$T/err" &&
 		   MTPAR_FV_TRACE="$T/$n.trace" "$T/$n.par" 2>/dev/null | grep -v '^time_s:' >"$T/$n.got" &&
 		   cmp -s "$T/$n.want" "$T/$n.got" &&
-		   { ! grep -q "oscar_fvcontrol(" "$T/$n.par.c" || [ -s "$T/$n.trace" ]; }; then
+		   { ! grep -q "oscar_fvcontrol([0-9]" "$T/$n.par.c" || [ -s "$T/$n.trace" ]; }; then
 			ok "run $c -np 4 $flags"
 		else
 			bad "run $c -np 4 $flags"; head -5 "$T/err"

@@ -797,7 +797,7 @@ static bool check_span_mt(const MT *mt, bool fold_guard, char *why, size_t size)
 static bool check_span(const ParPlan *p, char *why, size_t size)
 {
 	const Func *f = p->func;
-	const MT *root = f->mt;
+	const MT *root = p->root;
 	uint32_t start, end;
 
 	if (p->first > p->last || p->last >= root->children.len)
@@ -832,7 +832,9 @@ bool check_plan(const ParPlan *p, char *why, size_t size)
 
 	if (!p->func || !p->func->mt || !p->func->body)
 		return fail(why, size, "plan without a function");
-	root = p->func->mt;
+	root = p->root;
+	if (!root || (root != p->func->mt && (root->kind != MT_RB || root->parent != p->func->mt)))
+		return fail(why, size, "the span is neither the function's level nor a top-level loop's");
 	for (uint32_t i = 0; i < p->tasks.len; i++) {
 		const ParTask *t = &p->tasks.items[i];
 		bool in_span = false;

@@ -633,6 +633,30 @@ static void task_comment(Gen *g, uint32_t t, int depth)
 	free(b.s);
 }
 
+/* C's name of an integer type of t's size and signedness. */
+static const char *int_type_name(const Type *t)
+{
+	static const char *const names[2][4] = {
+		{ "signed char", "short", "int", "long long" },
+		{ "unsigned char", "unsigned short", "unsigned", "unsigned long long" },
+	};
+	int k = t->size == 1 ? 0 : t->size == 2 ? 1 : t->size == 4 ? 2 : 3;
+
+	return names[t->is_unsigned ? 1 : 0][k];
+}
+
+/* `int i; int j; `: the slice's own counters (decomp.c's private_counter), shadowing f's. */
+static const char *private_decls(const SplitLoop *sl)
+{
+	Str b = { 0 };
+
+	str_puts(&b, "");
+	for (uint32_t i = 0; i < sl->privates.len; i++)
+		str_printf(&b, "%s %s; ", int_type_name(sl->privates.items[i]->type),
+		           intern_name(sl->privates.items[i]->name));
+	return str_done(&b);
+}
+
 /* The statement a task runs. */
 static void task_text(Gen *g, uint32_t t, int depth)
 {
@@ -652,8 +676,8 @@ static void task_text(Gen *g, uint32_t t, int depth)
 		split_edits(task->slice, src, &el);
 		text = edit_apply_range(src, &el, mt->start, mt->end);
 		array_free(&el.edits);
-		str_printf(&b, "{ const long mtpar_lo = %lld, mtpar_hi = %lld; %s }",
-		           (long long)task->lo, (long long)task->hi, text);
+		str_printf(&b, "{ const long mtpar_lo = %lld, mtpar_hi = %lld; %s%s }",
+		           (long long)task->lo, (long long)task->hi, private_decls(task->slice), text);
 		free(text);
 	} else {
 		const SplitLoop *sl = &task->clone->parts.items[task->part];
@@ -953,7 +977,7 @@ static void emit_plan(const Program *prog, const ParPlan *p, const Sync *sy,
                       CloneList *done)
 {
 	const Func *f = p->func;
-	const MT *root = f->mt;
+	const MT *root = p->root;
 	uint32_t start = root->children.items[p->first]->start;
 	uint32_t end = root->children.items[p->last]->end;
 	EditList *el = &edits[source_index(prog, f->src)];

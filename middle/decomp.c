@@ -737,11 +737,25 @@ out:
 }
 
 /*
+ * A counter of f that every use of which, in all of f, follows an
+ * assignment in the header of the same run of a for loop (`int i, j;` at
+ * the top, reused by every loop): no value of it flows from one loop to
+ * another, so a slice may declare its own.
+ */
+static bool private_counter(const Func *f, const Var *v)
+{
+	return v->type && v->type->kind == TY_INT && !v->type->is_volatile && !v->addr_taken &&
+	       v->storage != SC_STATIC && v->storage != SC_EXTERN &&
+	       loop_covers(f->body, v, ir_var_refs(f->body, v), NULL);
+}
+
+/*
  * A slice runs the loop's own text on a core of the region, where f's
  * locals are shared: a local of f that the loop assigns must be declared
- * inside the loop (its header included).
+ * inside the loop (its header included), or be a counter that the slice
+ * declares again (sl->privates).
  */
-static bool slice_locals_ok(const Func *f, const Stmt *L, const char **why)
+static bool slice_locals_ok(const Func *f, const Stmt *L, SplitLoop *sl, const char **why)
 {
 	VarList vars = { 0 };
 	bool ok = true;
@@ -752,7 +766,9 @@ static bool slice_locals_ok(const Func *f, const Stmt *L, const char **why)
 
 		if (v->func != f || v->scope != VAR_LOCAL || (v->start >= L->start && v->end <= L->end))
 			continue;
-		if (writes_in(L, v)) {
+		if (writes_in(L, v) && private_counter(f, v)) {
+			array_push(&sl->privates, v);
+		} else if (writes_in(L, v)) {
 			*why = plan_fmt("the loop assigns %s, declared outside it", intern_name(v->name));
 			ok = false;
 		}
@@ -773,7 +789,7 @@ bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char *
 
 	memset(sl, 0, sizeof(*sl));
 	sl->top = sl->loop = L;
-	if (!L || !header_splittable(mt->func, L, why) || !slice_locals_ok(mt->func, L, why))
+	if (!L || !header_splittable(mt->func, L, why) || !slice_locals_ok(mt->func, L, sl, why))
 		return false;
 	sl->lo = L->loop->lower;
 	sl->hi = L->loop->upper;

@@ -961,6 +961,7 @@ typedef struct SplitLoop {
 	bool split;           /* chunks allowed (DOALL for the partition chosen) */
 	int64_t lo, hi, step; /* first IV: lo, lo+step, ... while < hi (step > 0); 0 0 0 when the trip count is unknown */
 	const char *why_not;  /* !split: why (for dumps and remarks) */
+	Array(const Var *) privates; /* a slice: locals of the function it declares again */
 } SplitLoop;
 
 /* A callee cloned as NAME__mtparID(params..., int mtpar_part, long mtpar_lo, long mtpar_hi). */
@@ -1026,7 +1027,9 @@ typedef Array(ParTask) ParTaskList;
 
 typedef struct ParPlan {
 	Func *func;
-	uint32_t first, last; /* indices into func->mt->children */
+	MT *root;             /* the level of the span: func->mt, or a top-level loop of func */
+	double reps;          /* how often the span runs per call: 1, or that loop's trips */
+	uint32_t first, last; /* indices into root->children */
 	ParTaskList tasks;
 	TaskGraph graph;
 	Schedule *sched;

@@ -14,6 +14,12 @@
 
 #define TRANSFER_PER_BYTE 0.1  /* a byte produced on one core and read on another */
 #define MIN_GAIN 0.95          /* the makespan must beat the sequential time by 5% */
+/*
+ * What one more fork and join costs, in the cost model's units, for a
+ * span inside a loop (a region per iteration): a guess until issue 12's
+ * calibration, about ten microseconds.
+ */
+#define FORK_COST 20000.0
 
 enum { MAX_DEPS = 16, MAX_DESCENT = 8 };
 
@@ -290,10 +296,9 @@ static bool task_ok(const MT *mt, bool *fold, const char **why)
 	return false;
 }
 
-/* The run of task-worthy MTs with the most work (the first of equal ones). */
-static bool best_span(PlanCtx *c, Func *f, uint32_t *first, uint32_t *last, double *work)
+/* The run of root's task-worthy MTs with the most work (the first of equal ones). */
+static bool best_span(PlanCtx *c, const MT *root, uint32_t *first, uint32_t *last, double *work)
 {
-	const MT *root = f->mt;
 	double run = 0, best = -1;
 	uint32_t start = 0, len = 0;
 	bool fold;
@@ -391,7 +396,8 @@ static double plan_saving(PlanCtx *c, Func *f)
 {
 	int next = c->next_clone;
 	ParPlan *p = plan_function(c, f);
-	double saving = p->why_not ? 0 : p->sched->seq_time - p->sched->makespan;
+	double fork = p->reps > 1 ? FORK_COST : 0;
+	double saving = p->why_not ? 0 : (p->sched->seq_time - p->sched->makespan - fork) * p->reps;
 
 	sched_free_graph(&p->graph);
 	c->next_clone = next;
@@ -419,7 +425,7 @@ static Func *choose_function(PlanCtx *c, Func *root)
 			best = f;
 			best_saving = saving;
 		}
-		if (best_span(c, f, &first, &last, &work) && last - first + 1 > longest) {
+		if (f->mt && best_span(c, f->mt, &first, &last, &work) && last - first + 1 > longest) {
 			caller = f;
 			longest = last - first + 1;
 		}
@@ -488,7 +494,7 @@ static void add_mt_tasks(PlanCtx *c, ParPlan *p, MT *mt)
 		if (decomp_loop(c, mt, sl, &chunks, &why))
 			add_chunk_tasks(p, mt, fold, NULL, sl, &chunks);
 		else
-			add_whole(c, p, mt, fold, NULL);
+			add_whole(c, p, mt, fold, p->root != p->func->mt ? why : NULL);
 	} else if (mt->kind != MT_SB) {
 		add_whole(c, p, mt, fold, NULL);
 	} else if ((cl = decomp_call(c, p, mt, &chunks, &why))) {
@@ -613,7 +619,7 @@ static bool data_dep(const MT *earlier, const MT *later)
 }
 
 /* reach[j]: the span MTs (index from first) that span MT j depends on, transitively. */
-static Bitset *span_deps(Func *f, uint32_t first, uint32_t n)
+static Bitset *span_deps(const MT *root, uint32_t first, uint32_t n)
 {
 	Bitset *reach = arena_alloc(n * sizeof(*reach));
 
@@ -621,7 +627,7 @@ static Bitset *span_deps(Func *f, uint32_t first, uint32_t n)
 		bitset_init(&reach[j], n);
 		for (uint32_t i = j; i-- > 0;) {
 			if (bitset_has(&reach[j], i) ||
-			    !data_dep(f->mt->children.items[first + i], f->mt->children.items[first + j]))
+			    !data_dep(root->children.items[first + i], root->children.items[first + j]))
 				continue;
 			bitset_set(&reach[j], i);
 			bitset_union(&reach[j], &reach[i]);
@@ -662,13 +668,13 @@ static void slot_for(ParPlan *p, const Bitset *reach, uint32_t j, const MT *mt,
  * order: a slot whose last user the call already depends on, else a new
  * one.  Before decomp_call, which summarizes chunks with the slots' objects.
  */
-static void assign_slots(ParPlan *p, Func *f, uint32_t first, uint32_t last)
+static void assign_slots(ParPlan *p, uint32_t first, uint32_t last)
 {
 	uint32_t n = last - first + 1;
-	Bitset *reach = span_deps(f, first, n);
+	Bitset *reach = span_deps(p->root, first, n);
 
 	for (uint32_t j = 0; j < n; j++) {
-		const MT *mt = f->mt->children.items[first + j];
+		const MT *mt = p->root->children.items[first + j];
 		bool only;
 		const ScratchList *l;
 
@@ -745,7 +751,7 @@ static bool apart_checks(ParPlan *p)
 {
 	uint32_t n;
 	const Var *const *pairs = obj_assumed(&n);
-	uint32_t start = p->func->mt->children.items[p->first]->start;
+	uint32_t start = p->root->children.items[p->first]->start;
 
 	p->apart.len = 0;
 	for (uint32_t i = 0; i < n; i++) {
@@ -766,25 +772,26 @@ static bool apart_checks(ParPlan *p)
 /* Tasks and their graph; with assume, loaded pointers' memories taken for apart. */
 static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 {
-	Func *f = p->func;
-
-	obj_assume_apart(assume ? f : NULL);
-	assign_slots(p, f, p->first, p->last);
+	obj_assume_apart(assume ? p->func : NULL);
+	assign_slots(p, p->first, p->last);
 	for (uint32_t i = p->first; i <= p->last; i++)
-		add_mt_tasks(c, p, f->mt->children.items[i]);
+		add_mt_tasks(c, p, p->root->children.items[i]);
 	mark_slots(p);
 	build_graph(p);
 	obj_assume_apart(NULL);
 }
 
-static ParPlan *plan_function(PlanCtx *c, Func *f)
+/* f's plan with its span among root's MTs, a level that runs reps times per call. */
+static ParPlan *plan_level(PlanCtx *c, Func *f, MT *root, double reps)
 {
 	ParPlan *p = ARENA_NEW(ParPlan);
 	uint32_t first = 0, last = 0;
-	double work;
+	double work, fork = reps > 1 ? FORK_COST : 0;
 
 	p->func = f;
-	if (!f->mt || !best_span(c, f, &first, &last, &work)) {
+	p->root = root;
+	p->reps = reps;
+	if (!root || !best_span(c, root, &first, &last, &work)) {
 		p->why_not = no_span_why(f);
 		return p;
 	}
@@ -803,10 +810,10 @@ static ParPlan *plan_function(PlanCtx *c, Func *f)
 	p->sched = sched_graph(&p->graph, c->ncores, TRANSFER_PER_BYTE);
 	for (uint32_t i = 0; i < f->mt->children.len; i++)
 		p->func_cost += cost_mt(&c->cost, f->mt->children.items[i]);
-	if (!(p->sched->makespan <= MIN_GAIN * p->sched->seq_time)) {
-		p->why_not = plan_fmt("predicted speedup %.2f on %d cores (%u tasks) is too small",
-		                 p->sched->makespan > 0 ? p->sched->seq_time / p->sched->makespan : 1.0,
-		                 c->ncores, p->tasks.len);
+	if (!(p->sched->makespan + fork <= MIN_GAIN * p->sched->seq_time)) {
+		p->why_not = plan_fmt("predicted speedup %.2f on %d cores (%u tasks%s) is too small",
+		                 p->sched->makespan > 0 ? p->sched->seq_time / (p->sched->makespan + fork) : 1.0,
+		                 c->ncores, p->tasks.len, reps > 1 ? ", a fork per iteration" : "");
 		p->considered = p->tasks; /* the clones they point to stay in the arena */
 		memset(&p->tasks, 0, sizeof(p->tasks));
 		drop_tasks(p);
@@ -814,10 +821,51 @@ static ParPlan *plan_function(PlanCtx *c, Func *f)
 	return p;
 }
 
+/*
+ * The top-level loop of f with the most work whose body has MTs of its
+ * own and a known trip count: a time loop around parallel sweeps.
+ */
+static MT *heaviest_loop(PlanCtx *c, const Func *f)
+{
+	MT *best = NULL;
+	double most = 0;
+
+	for (uint32_t i = 0; f->mt && i < f->mt->children.len; i++) {
+		MT *mt = f->mt->children.items[i];
+		double w;
+
+		if (mt->kind != MT_RB || !mt->children.len || mt->loop->loop->trip_count < 2 ||
+		    mt->branch_mt || mt->unmodelled)
+			continue;
+		w = cost_mt(&c->cost, mt);
+		if (w > most) {
+			most = w;
+			best = mt;
+		}
+	}
+	return best;
+}
+
+/*
+ * f's plan: a span of its top-level MTs; when none pays, a span inside
+ * the body of its heaviest loop (a stencil's time loop whose sweeps are
+ * parallel: the region forks once per iteration).
+ */
+static ParPlan *plan_function(PlanCtx *c, Func *f)
+{
+	ParPlan *p = plan_level(c, f, f->mt, 1), *q;
+	MT *loop;
+
+	if (!p->why_not || c->ncores < 2 || !(loop = heaviest_loop(c, f)))
+		return p;
+	q = plan_level(c, f, loop, (double)loop->loop->loop->trip_count);
+	return q->why_not ? p : q;
+}
+
 /* The functions reachable from p's span, transitively. */
 static void plan_reach(PlanCtx *c, const ParPlan *p, Bitset *out)
 {
-	span_reach(c, &p->func->mt->children.items[p->first], p->last - p->first + 1, out);
+	span_reach(c, &p->root->children.items[p->first], p->last - p->first + 1, out);
 }
 
 /*
@@ -952,12 +1000,13 @@ static void dump_task(FILE *out, const ParPlan *p, uint32_t t)
 /* The span's gain over the whole function: the code outside it stays sequential. */
 static void dump_whole(FILE *out, const ParPlan *p)
 {
-	double rest = p->func_cost - p->sched->seq_time;
-	double par = (rest > 0 ? rest : 0) + p->sched->makespan;
+	double reps = p->reps > 1 ? p->reps : 1;
+	double seq = p->sched->seq_time * reps;
+	double rest = p->func_cost - seq;
+	double par = (rest > 0 ? rest : 0) + (p->sched->makespan + (reps > 1 ? FORK_COST : 0)) * reps;
 
 	fprintf(out, "whole function: sequential %.0f, parallel %.0f, predicted speedup %.2f\n",
-	        p->sched->seq_time + (rest > 0 ? rest : 0), par,
-	        par > 0 ? (p->sched->seq_time + (rest > 0 ? rest : 0)) / par : 1.0);
+	        seq + (rest > 0 ? rest : 0), par, par > 0 ? (seq + (rest > 0 ? rest : 0)) / par : 1.0);
 }
 
 void plan_dump(FILE *out, const PlanList *plans)
@@ -973,10 +1022,12 @@ void plan_dump(FILE *out, const PlanList *plans)
 		}
 		for (uint32_t t = 0; t < p->tasks.len; t++)
 			chunks += p->tasks.items[t].kind == TASK_CHUNK;
-		fprintf(out, ": span MT%d..MT%d, %u tasks (%u chunks), %u clones\n",
-		        p->func->mt->children.items[p->first]->id,
-		        p->func->mt->children.items[p->last]->id, p->tasks.len, chunks,
-		        p->clones.len);
+		fprintf(out, ": span MT%d..MT%d", p->root->children.items[p->first]->id,
+		        p->root->children.items[p->last]->id);
+		if (p->root != p->func->mt)
+			fprintf(out, " in the body of loop MT%d (%.0f iterations, a fork each)",
+			        p->root->id, p->reps);
+		fprintf(out, ", %u tasks (%u chunks), %u clones\n", p->tasks.len, chunks, p->clones.len);
 		for (uint32_t k = 0; k < p->clones.len; k++)
 			dump_clone(out, p->clones.items[k]);
 		for (uint32_t t = 0; t < p->tasks.len; t++)

@@ -857,6 +857,8 @@ Summary *sum_slice(const MT *rb, const SplitLoop *sl, int64_t lo, int64_t hi)
 	w.part = sl;
 	w.lo = lo;
 	w.hi = hi;
+	for (uint32_t i = 0; i < sl->privates.len; i++) /* counters each slice declares again */
+		array_push(&w.priv, (Var *)sl->privates.items[i]);
 	acc.cur = f;
 	branch_env(&w.env, rb);
 	walk_stmt(&w, rb->loop);

@@ -1,8 +1,7 @@
 /* jacobi2d.c - a 5-point stencil with a time loop, as PolyBench writes it:
- * the sweeps alternate between two arrays; each sweep's rows are independent.
- * mtpar: sequential, for now: the time loop carries the dependence, and a
- * parallel region inside a loop body (one fork per time step, or a barrier
- * between the sweeps) is not planned yet. */
+ * the sweeps alternate between two arrays; each sweep's rows are independent,
+ * the time loop carries the dependence (a region per time step, counters
+ * i and j declared once at the top and reused by both sweeps). */
 #include <stdio.h>
 
 #include "bench.h"

@@ -136,6 +136,8 @@ static ParPlan *conv_plan(Program *prog, const int *core_of)
 	Clone *d = clone_of(find_func(prog, "fill"), 2, false);
 
 	p->func = entry;
+	p->root = p->func->mt;
+	p->reps = 1;
 	p->first = 0;
 	p->last = 2;
 	array_push(&p->clones, c);
@@ -274,6 +276,8 @@ static void test_nothing_to_do(void)
 	CU_ASSERT_TRUE(codegen_program(prog, &plans, &opts, &el));
 	CU_ASSERT_EQUAL(el.edits.len, 0);
 	seq->func = find_func(prog, "entry");
+	seq->root = seq->func->mt;
+	seq->reps = 1;
 	seq->why_not = "no parallelism";
 	array_push(&plans, seq);
 	CU_ASSERT_TRUE(codegen_program(prog, &plans, &opts, &el));
@@ -357,6 +361,8 @@ static bool refused(Program *prog, const char *func, uint32_t first, uint32_t la
 	MT **mts;
 
 	p->func = find_func(prog, func);
+	p->root = p->func->mt;
+	p->reps = 1;
 	p->first = first;
 	p->last = last;
 	mts = p->func->mt->children.items;
@@ -405,6 +411,8 @@ static void test_tiling(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
 	c = clone_of(find_func(prog, "op"), 1, true);
 	p->func = find_func(prog, "decl");
+	p->root = p->func->mt;
+	p->reps = 1;
 	p->first = p->last = 1;
 	mts = p->func->mt->children.items;
 	array_push(&p->clones, c);
@@ -448,6 +456,8 @@ static void test_folded_guards(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
 	c = clone_of(find_func(prog, "op"), 7, true);
 	p->func = find_func(prog, "run");
+	p->root = p->func->mt;
+	p->reps = 1;
 	p->first = 0;
 	p->last = 1;
 	mts = p->func->mt->children.items;

@@ -151,9 +151,14 @@ static void test_branches(void)
 	pl = plan_program(prog, 2);
 	CU_ASSERT_EQUAL_FATAL(pl.len, 1);
 	p = pl.items[0];
-	/* the calls sit in a loop of main(), one whole task; each callee is one loop: nothing to plan */
+	/*
+	 * the calls sit in a loop of main(), one whole task at main's level; the
+	 * span is the loop's body instead, a region per iteration
+	 */
 	CU_ASSERT_STRING_EQUAL(intern_name(p->func->name), "main");
-	CU_ASSERT_PTR_NOT_NULL(p->why_not);
+	CU_ASSERT_PTR_NULL(p->why_not);
+	CU_ASSERT_TRUE(p->root != p->func->mt && p->root->kind == MT_RB);
+	CU_ASSERT_EQUAL(p->reps, 3);
 	arena_free_all();
 
 	prog = front(HEADER

@@ -806,6 +806,8 @@ static bool check_span(const ParPlan *p, char *why, size_t size)
 		return fail(why, size, "extern inline function cannot hold static flags");
 	start = root->children.items[p->first]->start;
 	end = root->children.items[p->last]->end;
+	if (plan_crosses_block(f, start, end))
+		return fail(why, size, "the span crosses a block's brace");
 	for (uint32_t i = 0; i < f->src->hidden.len; i++) {
 		const Hidden *h = &f->src->hidden.items[i];
 

@@ -1086,6 +1086,14 @@ bool plan_leaves(const Func *g, const Stmt *s, int loops, int switches, bool con
 /* Does s access the allocator or I/O state (program order, one thread)? */
 bool plan_touches_state(const Summary *s);
 /*
+ * Does a block of f (or a statement standing for one, a folded `if`) hold
+ * part of the bytes [start, end) and not all of them, nor all of it lie
+ * inside?  A span whose text does is not one run of statements: the region
+ * replacing it would move a brace, and with it statements in or out of the
+ * sequential fallback.
+ */
+bool plan_crosses_block(const Func *f, uint32_t start, uint32_t end);
+/*
  * Are all of g's allocations and frees workspaces (scratch_list)?  Then its
  * clone touches no allocator state, so its chunks may run anywhere; run
  * whole, it stays on core 0, the thread that runs the code around the region.

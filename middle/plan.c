@@ -296,33 +296,95 @@ static bool task_ok(const MT *mt, bool *fold, const char **why)
 	return false;
 }
 
-/* The run of root's task-worthy MTs with the most work (the first of equal ones). */
-static bool best_span(PlanCtx *c, const MT *root, uint32_t *first, uint32_t *last, double *work)
+typedef struct Straddle {
+	uint32_t start, end;
+	bool found;
+} Straddle;
+
+static bool straddles(const Stmt *s, void *ctx)
 {
-	double run = 0, best = -1;
+	Straddle *st = ctx;
+
+	if (s->kind != ST_BLOCK || s->end <= st->start || s->start >= st->end)
+		return false;
+	if ((s->start >= st->start && s->end <= st->end) || (s->start <= st->start && s->end >= st->end))
+		return false;
+	return st->found = true;
+}
+
+bool plan_crosses_block(const Func *f, uint32_t start, uint32_t end)
+{
+	Straddle st = { start, end, false };
+
+	return f->body && ir_stmt_any(f->body, straddles, NULL, &st);
+}
+
+/* A run of task-worthy MTs: root->children[first..last], and its work. */
+typedef struct Run {
+	uint32_t first, last;
+	double work;
+} Run;
+
+typedef Array(Run) RunList;
+
+static void end_run(RunList *runs, uint32_t start, uint32_t *len, uint32_t i, double *work)
+{
+	if (*len)
+		array_push(runs, ((Run){ start, i - 1, *work }));
+	*len = 0;
+	*work = 0;
+}
+
+/*
+ * The runs of root's task-worthy MTs, most work first (the earlier of equal
+ * ones first); a run ends where the next MT would take it across a
+ * block's brace.
+ */
+static RunList span_runs(PlanCtx *c, const MT *root)
+{
+	RunList runs = { 0 };
+	double work = 0;
 	uint32_t start = 0, len = 0;
 	bool fold;
 	const char *why;
 
 	for (uint32_t i = 0; root && i <= root->children.len; i++) {
 		MT *mt = i < root->children.len ? root->children.items[i] : NULL;
+		bool ok = mt && task_ok(mt, &fold, &why);
 
-		if (mt && task_ok(mt, &fold, &why)) {
-			if (len++ == 0)
-				start = i;
-			run += cost_mt(&c->cost, mt);
+		if (ok && len && plan_crosses_block(mt->func, root->children.items[start]->start, mt->end))
+			end_run(&runs, start, &len, i, &work);
+		if (!ok) {
+			end_run(&runs, start, &len, i, &work);
 			continue;
 		}
-		if (len && run > best) {
-			best = run;
-			*first = start;
-			*last = i - 1;
-		}
-		run = 0;
-		len = 0;
+		if (len++ == 0)
+			start = i;
+		work += cost_mt(&c->cost, mt);
 	}
-	*work = best;
-	return best >= 0;
+	for (uint32_t i = 1; i < runs.len; i++) /* insertion sort: stable, few runs */
+		for (uint32_t k = i; k > 0 && runs.items[k].work > runs.items[k - 1].work; k--) {
+			Run t = runs.items[k];
+
+			runs.items[k] = runs.items[k - 1];
+			runs.items[k - 1] = t;
+		}
+	return runs;
+}
+
+/* The run of root's task-worthy MTs with the most work (the first of equal ones). */
+static bool best_span(PlanCtx *c, const MT *root, uint32_t *first, uint32_t *last, double *work)
+{
+	RunList runs = span_runs(c, root);
+	bool any = runs.len > 0;
+
+	if (any) {
+		*first = runs.items[0].first;
+		*last = runs.items[0].last;
+		*work = runs.items[0].work;
+	}
+	array_free(&runs);
+	return any;
 }
 
 /* ------------------------------------------------------------------ */
@@ -391,13 +453,20 @@ static Func *big_callee(PlanCtx *c, Func *f, double *attr)
 
 static ParPlan *plan_function(PlanCtx *c, Func *f);
 
+/* The work a plan saves per call of its function; 0 when it stays sequential. */
+static double saving_of(const ParPlan *p)
+{
+	double fork = p->reps > 1 ? FORK_COST : 0;
+
+	return p->why_not ? 0 : (p->sched->seq_time - p->sched->makespan - fork) * p->reps;
+}
+
 /* The work f's plan would save (0 if it stays sequential); uses up no clone id. */
 static double plan_saving(PlanCtx *c, Func *f)
 {
 	int next = c->next_clone;
 	ParPlan *p = plan_function(c, f);
-	double fork = p->reps > 1 ? FORK_COST : 0;
-	double saving = p->why_not ? 0 : (p->sched->seq_time - p->sched->makespan - fork) * p->reps;
+	double saving = saving_of(p);
 
 	sched_free_graph(&p->graph);
 	c->next_clone = next;
@@ -781,20 +850,15 @@ static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 	obj_assume_apart(NULL);
 }
 
-/* f's plan with its span among root's MTs, a level that runs reps times per call. */
-static ParPlan *plan_level(PlanCtx *c, Func *f, MT *root, double reps)
+/* f's plan for the span root->children[first..last], a level that runs reps times per call. */
+static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t first, uint32_t last)
 {
 	ParPlan *p = ARENA_NEW(ParPlan);
-	uint32_t first = 0, last = 0;
-	double work, fork = reps > 1 ? FORK_COST : 0;
+	double fork = reps > 1 ? FORK_COST : 0;
 
 	p->func = f;
 	p->root = root;
 	p->reps = reps;
-	if (!root || !best_span(c, root, &first, &last, &work)) {
-		p->why_not = no_span_why(f);
-		return p;
-	}
 	p->first = first;
 	p->last = last;
 	if (c->ncores < 2) {
@@ -818,6 +882,45 @@ static ParPlan *plan_level(PlanCtx *c, Func *f, MT *root, double reps)
 		memset(&p->tasks, 0, sizeof(p->tasks));
 		drop_tasks(p);
 	}
+	return p;
+}
+
+enum { MAX_RUNS = 8 }; /* the runs of a level tried, most work first */
+
+/*
+ * f's plan at root's level: of its runs of task-worthy MTs (brace-bounded),
+ * the one whose plan saves the most; made again from the same clone number
+ * so that the plans tried leave no gaps.  The first run's plan when none
+ * pays (its reasons are the ones reported).
+ */
+static ParPlan *plan_level(PlanCtx *c, Func *f, MT *root, double reps)
+{
+	RunList runs = span_runs(c, root);
+	int next = c->next_clone;
+	uint32_t best = 0, n = runs.len < MAX_RUNS ? runs.len : MAX_RUNS;
+	double most = 0;
+	ParPlan *p;
+
+	if (!n) {
+		p = ARENA_NEW(ParPlan);
+		p->func = f;
+		p->root = root;
+		p->reps = reps;
+		p->why_not = no_span_why(f);
+		array_free(&runs);
+		return p;
+	}
+	for (uint32_t i = 0; n > 1 && i < n; i++) {
+		p = plan_span(c, f, root, reps, runs.items[i].first, runs.items[i].last);
+		if (saving_of(p) > most) {
+			most = saving_of(p);
+			best = i;
+		}
+		sched_free_graph(&p->graph);
+		c->next_clone = next;
+	}
+	p = plan_span(c, f, root, reps, runs.items[best].first, runs.items[best].last);
+	array_free(&runs);
 	return p;
 }
 

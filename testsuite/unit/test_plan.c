@@ -592,6 +592,43 @@ static void test_chunk_summary(void)
 	arena_free_all();
 }
 
+/*
+ * A span never takes a brace with it: from inside a block to after it, the
+ * statement after the block would leave the sequential fallback and run
+ * twice.  The runs end at the braces; the plan takes the one that pays.
+ */
+static void test_span_braces(void)
+{
+	const char *text =
+		"static double a[100000], b[100000];\n"
+		"int main(void) {\n"
+		"  { for (int i = 0; i < 100000; i++) a[i] = i; }\n"
+		"  for (int j = 0; j < 100000; j++) b[j] += a[j];\n"
+		"  return 0;\n"
+		"}\n";
+	Program *prog = front(text);
+	const Func *f;
+	uint32_t blk, after, end;
+	PlanList pl;
+	ParPlan *p;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	f = program_find_func(prog, intern("main", 4));
+	blk = (uint32_t)(strstr(text, "{ for") - text);
+	after = (uint32_t)(strstr(text, "for (int j") - text);
+	end = (uint32_t)(strstr(text, "return") - text);
+	CU_ASSERT_TRUE(plan_crosses_block(f, blk + 2, end));   /* from inside the block to after it */
+	CU_ASSERT_FALSE(plan_crosses_block(f, blk, end));      /* the whole block and what follows */
+	CU_ASSERT_FALSE(plan_crosses_block(f, after, end));    /* after the block */
+	CU_ASSERT_FALSE(plan_crosses_block(f, blk + 2, blk + 20)); /* inside it */
+	pl = plan_program(prog, 2);
+	p = plan_of(&pl, "main");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_PTR_NULL(p->why_not);
+	CU_ASSERT_EQUAL(p->first, p->last); /* one loop: the two are on either side of a brace */
+	arena_free_all();
+}
+
 int suite_plan(void)
 {
 	CU_pSuite s = CU_add_suite("plan", NULL, NULL);
@@ -608,7 +645,8 @@ int suite_plan(void)
 	    !CU_add_test(s, "workspace from the caller", test_workspace_from_caller) ||
 	    !CU_add_test(s, "no nesting, one core", test_no_nesting_one_core) ||
 	    !CU_add_test(s, "chunk summary", test_chunk_summary) ||
-	    !CU_add_test(s, "slices behind run-time checks", test_slices_checked))
+	    !CU_add_test(s, "slices behind run-time checks", test_slices_checked) ||
+	    !CU_add_test(s, "spans and braces", test_span_braces))
 		return 1;
 	return 0;
 }

@@ -133,6 +133,12 @@ static void lower_items_into(StmtList *list, TSNode n)
 	}
 }
 
+static bool is_jump_target(const Stmt *s, void *ctx)
+{
+	(void)ctx;
+	return s->kind == ST_LABEL || s->kind == ST_CASE;
+}
+
 /* Does control never reach the statement after s? */
 static bool always_leaves(const Stmt *s)
 {
@@ -148,11 +154,6 @@ static bool always_leaves(const Stmt *s)
 	}
 }
 
-static bool is_jump_target(const Stmt *s, void *ctx)
-{
-	(void)ctx;
-	return s->kind == ST_LABEL || s->kind == ST_CASE;
-}
 
 /*
  * The statements after one that always leaves cannot run (no label or
@@ -223,8 +224,9 @@ static Stmt *fold_if(Stmt *s)
 	int64_t v;
 	Stmt *arm;
 
-	if (!ir_const_eval(s->expr, &v) || ir_expr_any(s->expr, has_effect, NULL))
-		return s;
+	if (!ir_const_eval(s->expr, &v) || ir_expr_any(s->expr, has_effect, NULL) ||
+	    ir_stmt_any(v ? s->els : s->then, is_jump_target, NULL, NULL))
+		return s; /* a goto or case may still enter the arm that the test skips */
 	arm = v ? s->then : s->els;
 	if (!arm) {
 		arm = s;

@@ -39,6 +39,27 @@ static void print_access(FILE *out, const Access *a)
 	}
 }
 
+/*
+ * What the barrier's call is: a macro whose replacement has effects, or a
+ * function not in the input.  Prints the head; returns the tail, for after
+ * the position.
+ */
+static const char *print_unknown_call(FILE *out, const Expr *at)
+{
+	const char *name = at && at->kind == EX_CALL && at->name ? intern_name(at->name) : NULL;
+
+	if (name && names_kind(at->name) == NM_OPAQUE) {
+		fprintf(out, "macro %s", name);
+		return " (its replacement may call or assign)";
+	}
+	if (name) {
+		fprintf(out, "call to %s", name);
+		return " (its body is not in the input)";
+	}
+	fputs("call to an unknown function", out);
+	return "";
+}
+
 /* Why a barrier orders from..to: the unknown call or the unmodelled construct. */
 static void print_barrier(FILE *out, const MfgLevel *lv, const MfgDep *d)
 {
@@ -52,11 +73,13 @@ static void print_barrier(FILE *out, const MfgLevel *lv, const MfgDep *d)
 			return;
 		}
 		if (mt->summary && mt->summary->barrier) {
-			fputs("call to an unknown function", out);
+			const char *tail = print_unknown_call(out, mt->summary->barrier_at);
+
 			if (mt->summary->barrier_at) {
 				fputs(" at ", out);
 				print_pos(out, mt->func->src, mt->summary->barrier_at->start);
 			}
+			fputs(tail, out);
 			return;
 		}
 	}

@@ -882,6 +882,81 @@ static bool any_slot(const ParPlan *p)
 	return false;
 }
 
+/* Smaller static objects are not worth a madvise call. */
+#define PREFAULT_MIN 65536
+
+/* Does a parameter or local of f have v's name (the global is hidden there)? */
+static bool shadowed(const Func *f, const Var *v)
+{
+	for (uint32_t i = 0; i < f->params.len; i++)
+		if (f->params.items[i]->name == v->name)
+			return true;
+	for (uint32_t i = 0; i < f->locals.len; i++)
+		if (f->locals.items[i]->name == v->name)
+			return true;
+	return false;
+}
+
+/* A large file-scope object of f's source, defined before f, that a task writes. */
+static bool prefault_candidate(const Func *f, const Var *v)
+{
+	return v && v->scope == VAR_GLOBAL && obj_kind(v) == OBJ_VAR && v->src == f->src &&
+	       v->end <= f->start && v->storage != SC_EXTERN && v->type &&
+	       !type_is_const(v->type) && !type_is_volatile(v->type) &&
+	       type_size(v->type) >= PREFAULT_MIN && !shadowed(f, v);
+}
+
+/* Does a task write a large static object that static_prefaults maps? */
+static bool writes_statics(const ParPlan *p)
+{
+	for (uint32_t t = 0; t < p->tasks.len; t++) {
+		const Summary *sum = p->tasks.items[t].summary;
+
+		for (uint32_t i = 0; sum && i < sum->acc.len; i++)
+			if (sum->acc.items[i].kind == ACC_WRITE &&
+			    prefault_candidate(p->func, sum->acc.items[i].region.base))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * The large static arrays that the tasks write: their pages mapped once,
+ * before the region first forks, on this thread.  The sequential program
+ * takes those faults too; two cores taking them at once take longer.
+ */
+static void static_prefaults(Gen *g)
+{
+	const ParPlan *p = g->plan;
+	Array(const Var *) seen = { 0 };
+
+	for (uint32_t t = 0; t < p->tasks.len; t++) {
+		const Summary *sum = p->tasks.items[t].summary;
+
+		for (uint32_t i = 0; sum && i < sum->acc.len; i++) {
+			const Var *v = sum->acc.items[i].region.base;
+			bool dup = false;
+
+			if (sum->acc.items[i].kind != ACC_WRITE || !prefault_candidate(p->func, v))
+				continue;
+			for (uint32_t k = 0; k < seen.len; k++)
+				dup |= seen.items[k] == v;
+			if (!dup)
+				array_push(&seen, v);
+		}
+	}
+	if (seen.len) {
+		line(&g->out, g->indent, 2, "if (!mtpar_faulted_%s) { /* once: static storage stays mapped */",
+		     g->fname);
+		line(&g->out, g->indent, 3, "mtpar_faulted_%s = 1;", g->fname);
+		for (uint32_t k = 0; k < seen.len; k++)
+			line(&g->out, g->indent, 3, "mtpar_prefault(&%s, sizeof(%s));",
+			     intern_name(seen.items[k]->name), intern_name(seen.items[k]->name));
+		line(&g->out, g->indent, 2, "}");
+	}
+	array_free(&seen);
+}
+
 /*
  * The workspaces that the region's tasks will write for the first time:
  * f's own, taken before the span and given back after it, and the callees'
@@ -903,6 +978,7 @@ static void prefaults(Gen *g, uint32_t start, uint32_t end)
 		if (g->plan->slots.items[s].used)
 			line(&g->out, g->indent, 2, "mtpar_prefault(mtpar_buf%u, %lld);", s,
 			     (long long)g->plan->slots.items[s].sc->size);
+	static_prefaults(g);
 }
 
 static const char *const block_comment[] = {
@@ -933,6 +1009,8 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 		line(&g->out, g->indent, 1, "static mtpar_sync_t mtpar_sync_%s[%d];", g->fname,
 		     g->sy->nflags);
 	line(&g->out, g->indent, 1, "static unsigned mtpar_gen_%s;", g->fname);
+	if (writes_statics(p))
+		line(&g->out, g->indent, 1, "static int mtpar_faulted_%s;", g->fname);
 	line(&g->out, g->indent, 1, "int mtpar_ran = 0;");
 	fv_table_decl(g);
 	slot_decls(g);

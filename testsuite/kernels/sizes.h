@@ -6,6 +6,9 @@
 #ifdef LARGE_DATASET
 # define N 1000
 # define M 1200
+# ifndef TSTEPS
+#  define TSTEPS 100
+# endif
 #else
 # define N 240 /* rows */
 # define M 320 /* columns */

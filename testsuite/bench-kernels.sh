@@ -1,6 +1,7 @@
 #!/bin/sh
 # bench-kernels.sh - `make bench`, third part: the loop-nest kernels of
-# testsuite/kernels (sizes in sizes.h, the large dataset) built sequentially,
+# testsuite/kernels (sizes in sizes.h, the large dataset), and the TVM 0.17
+# USMP model of testsuite/usmp, built sequentially,
 # through mtpar at -np 2, and with GCC's -ftree-parallelize-loops=2; the
 # median wall time of REPEAT runs of each, whether the output matches the
 # sequential one, and the speedups.  Prints a Markdown table, also left in
@@ -53,4 +54,26 @@ for c in testsuite/kernels/*.c; do
 	gccp=$(median_wall "$W/$n.gcc" "$W/$n.want")
 	echo "| $n | $seq | $par | $(ratio "$seq" "$par") | $gccp | $(ratio "$seq" "$gccp") | $([ "$span" -gt 0 ] && echo yes || echo no) |" >>"$out"
 done
+# the TVM 0.17 USMP model (testsuite/usmp): 200 inferences, the two files as one program
+U=testsuite/usmp
+UF="-std=c99 -w -I $U/include -DRUNS=200"
+mkdir -p "$W/usmp"
+cp $U/default_lib0.c $U/default_lib1.c "$W/usmp/"
+# shellcheck disable=SC2086
+if gcc -O2 $UF -o "$W/usmp.seq" $U/default_lib0.c $U/default_lib1.c $U/main.c -lm &&
+   "$B/mtpar" -np 2 -I $U/include "$W/usmp/default_lib0.c" "$W/usmp/default_lib1.c" 2>/dev/null &&
+   gcc -O2 -fopenmp $UF -o "$W/usmp.par" "$W/usmp/default_lib0.par.c" "$W/usmp/default_lib1.par.c" \
+       $U/main.c -lm &&
+   gcc -O2 -ftree-parallelize-loops=2 $UF -o "$W/usmp.gcc" $U/default_lib0.c $U/default_lib1.c \
+       $U/main.c -lm; then
+	"$W/usmp.seq" | grep -v '^time_s' >"$W/usmp.want"
+	for v in seq par gcc; do # the outputs without the time line
+		printf '#!/bin/sh\n"%s" | grep -v "^time_s"\n' "$W/usmp.$v" >"$W/usmp.$v.sh"
+		chmod +x "$W/usmp.$v.sh"
+	done
+	seq=$(median_wall "$W/usmp.seq.sh" "$W/usmp.want")
+	par=$(median_wall "$W/usmp.par.sh" "$W/usmp.want")
+	gccp=$(median_wall "$W/usmp.gcc.sh" "$W/usmp.want")
+	echo "| usmp (TVM 0.17, 200 inferences) | $seq | $par | $(ratio "$seq" "$par") | $gccp | $(ratio "$seq" "$gccp") | $(grep -q '#pragma omp parallel' "$W/usmp/default_lib1.par.c" && echo yes || echo no) |" >>"$out"
+fi
 cat "$out"

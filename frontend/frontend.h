@@ -607,6 +607,12 @@ bool type_is_volatile(const Type *t);
 
 /* Fills lp->ivs (the one the condition tests first), lower, upper, trip_count. */
 void loop_recognise(Loop *lp);
+/*
+ * The trips of lp's first IV as its start and bound fold now (with the
+ * variables bound at this moment, Var.bound), -1 when they do not: the
+ * inner loop of a triangular nest at one value of the outer counter.
+ */
+int64_t loop_trips_now(const Loop *lp);
 /* The variable and initial value a for-initializer part assigns: 'T v = e' or 'v = e'. */
 bool loop_init_assign(const Stmt *s, Var **v, Expr **init);
 /* The comparison seen from the other side: 'k > v' is 'v < k'. */

@@ -157,18 +157,19 @@ OpKind loop_flip_cmp(OpKind op)
 }
 
 /* lower, upper and trip_count of the first IV under 'iv OP K' or 'K OP iv'. */
-static void compute_trip(Loop *lp)
+/* The first IV's trips, start and bound as constants fold now; -1 when they do not. */
+static int64_t trips_now(const Loop *lp, int64_t *lower, int64_t *upper)
 {
 	const Expr *c = lp->cond, *bound;
-	InductionVar *iv;
-	int64_t init, k, upper, n;
+	const InductionVar *iv;
+	int64_t init, k, n;
 	OpKind op;
 
 	if (!lp->ivs.len || !c || c->kind != EX_BINARY)
-		return;
+		return -1;
 	iv = &lp->ivs.items[0];
 	if (!iv->step_known || iv->step == 0 || !ir_const_eval(iv->init, &init))
-		return;
+		return -1;
 	op = c->op;
 	if (ir_is_var(c->lhs, iv->var)) {
 		bound = c->rhs;
@@ -176,15 +177,32 @@ static void compute_trip(Loop *lp)
 		bound = c->lhs;
 		op = loop_flip_cmp(op);
 	} else {
-		return;
+		return -1;
 	}
 	if (!ir_const_eval(bound, &k))
-		return;
-	n = trip(op, init, k, iv->step, &upper);
-	if (n < 0 || (iv->var->type && iv->var->type->is_unsigned && (k < 0 || upper < 0)))
+		return -1;
+	n = trip(op, init, k, iv->step, upper);
+	if (n < 0 || (iv->var->type && iv->var->type->is_unsigned && (k < 0 || *upper < 0)))
+		return -1;
+	*lower = init;
+	return n;
+}
+
+int64_t loop_trips_now(const Loop *lp)
+{
+	int64_t lower, upper;
+
+	return trips_now(lp, &lower, &upper);
+}
+
+static void compute_trip(Loop *lp)
+{
+	int64_t lower, upper, n = trips_now(lp, &lower, &upper);
+
+	if (n < 0)
 		return;
 	lp->trip_count = n;
-	lp->lower = init;
+	lp->lower = lower;
 	lp->upper = upper;
 }
 

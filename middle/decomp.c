@@ -533,6 +533,79 @@ static int64_t chunk_bound(const SplitLoop *sl, int64_t trip, int n, int k)
 	return sl->lo + (int64_t)((__int128)k * trip / n) * sl->step;
 }
 
+enum { WEIGHED_TRIPS_MAX = 1 << 16 }; /* longer loops are cut evenly */
+#define UNKNOWN_TRIPS 8.0              /* an inner loop whose trips do not fold */
+
+/* The work of one run of s, its loops' trips folded with the variables bound now. */
+static double run_weight(const Stmt *s)
+{
+	double w = 0;
+	int64_t n;
+
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case ST_FOR: case ST_WHILE: case ST_DO:
+		n = s->loop ? loop_trips_now(s->loop) : -1;
+		return 1 + (n < 0 ? UNKNOWN_TRIPS : (double)n) * (1 + run_weight(s->loop->body));
+	case ST_BLOCK:
+		for (uint32_t i = 0; i < s->body.len; i++)
+			w += run_weight(s->body.items[i]);
+		return w;
+	case ST_IF:
+		w = run_weight(s->then);
+		return 1 + (run_weight(s->els) > w ? run_weight(s->els) : w);
+	default:
+		return 1;
+	}
+}
+
+/*
+ * Cumulative work before each iteration of the split loop (cum[0..trip]),
+ * when the inner loops' trips depend on its IV (a triangle: `j <= i`);
+ * NULL when every iteration weighs the same or the loop is too long.  The
+ * IV is bound to each value in turn while the inner trips fold.
+ */
+static double *iteration_work(const SplitLoop *sl, int64_t trip)
+{
+	Var *iv = sl->loop->loop->ivs.items[0].var;
+	double *cum;
+	bool uneven = false;
+
+	if (trip < 2 || trip > WEIGHED_TRIPS_MAX || iv->bound)
+		return NULL;
+	cum = xmalloc((size_t)(trip + 1) * sizeof(*cum));
+	cum[0] = 0;
+	iv->bound = true;
+	for (int64_t i = 0; i < trip; i++) {
+		double w;
+
+		iv->bound_value = sl->lo + i * sl->step;
+		w = run_weight(sl->loop->loop->body);
+		uneven |= i > 0 && w != cum[i] - cum[i - 1];
+		cum[i + 1] = cum[i] + w;
+	}
+	iv->bound = false;
+	if (!uneven || cum[trip] <= 0) {
+		free(cum);
+		return NULL;
+	}
+	return cum;
+}
+
+/* Iterations before chunk k of n when the chunks share cum's work evenly (k == n: trip). */
+static int64_t even_work_index(const double *cum, int64_t trip, int n, int k)
+{
+	double want = cum[trip] * k / n;
+	int64_t i = 0;
+
+	if (k >= n)
+		return trip;
+	while (i < trip && cum[i] < want)
+		i++;
+	return i;
+}
+
 /*
  * Splits part sl of sb's callee into n chunks; true when their summaries
  * are pairwise independent (then the chunks go to out).
@@ -542,16 +615,24 @@ static bool try_split(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double
 {
 	int64_t trip = sl->loop->loop->trip_count;
 	Chunk *ch = xcalloc((size_t)n, sizeof(*ch));
+	double *cum = iteration_work(sl, trip);
 	bool ok = true;
 	Dep d;
 
+	for (int k = 0; cum && k < n; k++) /* a triangle cut by work: no chunk may be empty */
+		if (even_work_index(cum, trip, n, k) >= even_work_index(cum, trip, n, k + 1)) {
+			free(cum);
+			cum = NULL;
+		}
 	sl->split = true;
 	for (int k = 0; ok && k < n; k++) {
 		double share;
 
 		ch[k].part = part;
-		ch[k].lo = chunk_bound(sl, trip, n, k);
-		ch[k].hi = chunk_bound(sl, trip, n, k + 1);
+		ch[k].lo = cum ? sl->lo + even_work_index(cum, trip, n, k) * sl->step
+		               : chunk_bound(sl, trip, n, k);
+		ch[k].hi = cum ? (k + 1 == n ? sl->hi : sl->lo + even_work_index(cum, trip, n, k + 1) * sl->step)
+		               : chunk_bound(sl, trip, n, k + 1);
 		ch[k].sum = sb->kind == MT_RB ? sum_slice(sb, sl, ch[k].lo, ch[k].hi)
 		                              : sum_chunk(sb, sl, ch[k].lo, ch[k].hi);
 		if (!ch[k].sum) {
@@ -559,7 +640,11 @@ static bool try_split(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double
 			ok = false;
 			break;
 		}
-		share = (double)(((__int128)(k + 1) * trip / n) - ((__int128)k * trip / n)) / (double)trip;
+		if (cum)
+			share = (cum[even_work_index(cum, trip, n, k + 1)] - cum[even_work_index(cum, trip, n, k)]) /
+			        cum[trip];
+		else
+			share = (double)(((__int128)(k + 1) * trip / n) - ((__int128)k * trip / n)) / (double)trip;
 		ch[k].cost = cost_with_traffic(pro_cost + ops * share, ch[k].sum);
 	}
 	for (int i = 0; ok && i < n; i++) {
@@ -573,6 +658,7 @@ static bool try_split(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double
 	for (int k = 0; ok && k < n; k++)
 		array_push(out, ch[k]);
 	free(ch);
+	free(cum);
 	sl->split = ok;
 	return ok;
 }

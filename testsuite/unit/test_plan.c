@@ -629,6 +629,40 @@ static void test_span_braces(void)
 	arena_free_all();
 }
 
+/*
+ * A triangle (`j <= i`) is cut where the work, not the index range, is
+ * halved: at about 0.71 of 400 for two chunks.  A rectangle stays cut in
+ * equal ranges.
+ */
+static void test_triangle_split(void)
+{
+	Program *prog = front(
+		"static double c[400][400], a[400][400];\n"
+		"static void tri(void) { int i, j, k;\n"
+		"  for (i = 0; i < 400; i++)\n"
+		"    for (j = 0; j <= i; j++)\n"
+		"      for (k = 0; k < 64; k++) c[i][j] += a[i][k] * a[j][k]; }\n"
+		"static void rect(void) { int i, j;\n"
+		"  for (i = 0; i < 400; i++)\n"
+		"    for (j = 0; j < 400; j++) a[i][j] = i + j; }\n"
+		"int main(void) { rect(); tri(); return 0; }\n");
+	PlanList pl;
+	ParPlan *p;
+	uint32_t first = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	pl = plan_program(prog, 2);
+	p = plan_of(&pl, "main");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
+	CU_ASSERT_EQUAL_FATAL(tasks_of(p, "tri", &first), 2);
+	CU_ASSERT_TRUE(p->tasks.items[first].hi > 270 && p->tasks.items[first].hi < 295);
+	CU_ASSERT_EQUAL(p->tasks.items[first + 1].hi, 400);
+	CU_ASSERT_EQUAL_FATAL(tasks_of(p, "rect", &first), 2);
+	CU_ASSERT_EQUAL(p->tasks.items[first].hi, 200);
+	arena_free_all();
+}
+
 int suite_plan(void)
 {
 	CU_pSuite s = CU_add_suite("plan", NULL, NULL);
@@ -646,7 +680,8 @@ int suite_plan(void)
 	    !CU_add_test(s, "no nesting, one core", test_no_nesting_one_core) ||
 	    !CU_add_test(s, "chunk summary", test_chunk_summary) ||
 	    !CU_add_test(s, "slices behind run-time checks", test_slices_checked) ||
-	    !CU_add_test(s, "spans and braces", test_span_braces))
+	    !CU_add_test(s, "spans and braces", test_span_braces) ||
+	    !CU_add_test(s, "a triangle cut by work", test_triangle_split))
 		return 1;
 	return 0;
 }

@@ -565,7 +565,20 @@ static bool check_part_locals(const Clone *c, char *why, size_t size)
  * every split part passing check_split?  False with the reason in why, and
  * check_plan refuses the plan.
  */
+static bool check_clone_bound(const Clone *c, const Func *caller, char *why, size_t size);
+
+/* check_clone_bound with the clone's context bound, as decomposition saw the callee. */
 static bool check_clone(const Clone *c, const Func *caller, char *why, size_t size)
+{
+	bool ok;
+
+	bind_context_apply(c->callee, &c->ctx, true);
+	ok = check_clone_bound(c, caller, why, size);
+	bind_context_apply(c->callee, &c->ctx, false);
+	return ok;
+}
+
+static bool check_clone_bound(const Clone *c, const Func *caller, char *why, size_t size)
 {
 	const Func *f = c->callee;
 	const char *name;

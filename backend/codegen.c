@@ -464,6 +464,7 @@ static const char *clone_definition(const Clone *c)
 	clone_decl_edits(c, &el);
 	edit_insert(&el, f->body->start + 1, " (void)mtpar_part; (void)mtpar_lo; (void)mtpar_hi;");
 	scratch_edits(f, &el);
+	bind_context_apply(c->callee, &c->ctx, true); /* the header as decomposition read it */
 	for (uint32_t k = 0; k < c->parts.len; k++) {
 		const SplitLoop *sl = &c->parts.items[k];
 
@@ -472,6 +473,7 @@ static const char *clone_definition(const Clone *c)
 		if (sl->split)
 			split_edits(sl, f->src, &el);
 	}
+	bind_context_apply(c->callee, &c->ctx, false);
 	text = edit_apply_range(f->src, &el, f->start, f->end);
 	array_free(&el.edits);
 	str_puts(&b, text);

@@ -147,6 +147,18 @@ static bool is_int_var(const Var *v)
 	return v->type && (v->type->kind == TY_INT || v->type->kind == TY_ENUM) && !v->addr_taken;
 }
 
+/* Does v hold value unchanged (no conversion on the way in: `char c = 300` does not)? */
+static bool fits(const Var *v, int64_t value)
+{
+	int bits = v->type->size >= 8 ? 64 : (int)v->type->size * 8;
+
+	if (bits >= 64)
+		return !v->type->is_unsigned || value >= 0;
+	if (v->type->is_unsigned)
+		return value >= 0 && value < ((int64_t)1 << bits);
+	return value >= -((int64_t)1 << (bits - 1)) && value < ((int64_t)1 << (bits - 1));
+}
+
 /*
  * A local integer that only its initializer sets, to a constant
  * (`int n = N;` in main), is that constant wherever it is in scope.
@@ -156,7 +168,7 @@ static void bind_local(const Uses *u, Var *v)
 	int64_t value;
 
 	if (!v->bound && is_int_var(v) && u->writes[v->id] == 0 && v->init &&
-	    !v->type->is_volatile && ir_const_eval(v->init, &value)) {
+	    !v->type->is_volatile && ir_const_eval(v->init, &value) && fits(v, value)) {
 		v->bound = true;
 		v->bound_value = value;
 	}
@@ -198,7 +210,7 @@ static bool bind_param(const Uses *u, Func *f, uint32_t k)
 	for (uint32_t i = 0; cs.ok && i < prog->funcs.len; i++)
 		if (prog->funcs.items[i]->body)
 			ir_visit_stmt(prog->funcs.items[i]->body, scan_call, NULL, &cs);
-	if (!cs.ok || !cs.seen)
+	if (!cs.ok || !cs.seen || !fits(p, cs.value))
 		return false;
 	p->bound = true;
 	p->bound_value = cs.value;
@@ -221,6 +233,39 @@ static void recount_loop(Stmt *s, void *ctx)
 	lp->trip_count = -1;
 	lp->lower = lp->upper = 0;
 	loop_recognise(lp);
+}
+
+void bind_context_of(const Expr *call, Func *g, BindContext *out)
+{
+	out->len = 0;
+	for (uint32_t k = 0; k < g->params.len && k < call->args.len; k++) {
+		Var *p = g->params.items[k];
+		int64_t v;
+
+		if (!p->bound && is_int_var(p) && !p->type->is_volatile &&
+		    ir_const_eval(call->args.items[k], &v) && fits(p, v))
+			array_push(out, ((BindArg){ p, v }));
+	}
+}
+
+void bind_context_apply(Func *g, const BindContext *ctx, bool on)
+{
+	for (uint32_t i = 0; i < ctx->len; i++) {
+		ctx->items[i].param->bound = on;
+		ctx->items[i].param->bound_value = on ? ctx->items[i].value : 0;
+	}
+	if (ctx->len && g->body)
+		ir_visit_stmt(g->body, no_expr, recount_loop, NULL);
+}
+
+bool bind_context_same(const BindContext *a, const BindContext *b)
+{
+	if (a->len != b->len)
+		return false;
+	for (uint32_t i = 0; i < a->len; i++)
+		if (a->items[i].param != b->items[i].param || a->items[i].value != b->items[i].value)
+			return false;
+	return true;
 }
 
 void bind_params(Program *prog)

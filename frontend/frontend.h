@@ -672,6 +672,24 @@ void lower_resolve_calls(Program *prog);
  * of those functions get their trip counts again.  After lower_resolve_calls.
  */
 void bind_params(Program *prog);
+
+/*
+ * A call's context: its constant integer arguments, for the callee's
+ * parameters that no caller-wide binding fixed (a kernel called with
+ * different sizes from different places).  The middle binds them while it
+ * decomposes that call, and again wherever it reads the clone made for it.
+ */
+typedef struct BindArg {
+	Var *param;
+	int64_t value;
+} BindArg;
+typedef Array(BindArg) BindContext;
+
+/* call's context for g (empty when no argument folds); out is reset first. */
+void bind_context_of(const Expr *call, Func *g, BindContext *out);
+/* Binds (on) or unbinds ctx's parameters, and recognises g's loops again. */
+void bind_context_apply(Func *g, const BindContext *ctx, bool on);
+bool bind_context_same(const BindContext *a, const BindContext *b);
 Func *program_find_func(const Program *prog, int name);
 FuncDecl *program_find_decl(const Program *prog, int name);
 /* Globals, prototypes, functions and their statement trees (--dump=ir). */

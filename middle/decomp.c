@@ -708,7 +708,8 @@ static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double p
 }
 
 /* p's clone of g with these parts' split decisions, made once per plan. */
-static Clone *clone_for(PlanCtx *c, ParPlan *p, Func *g, const PartList *parts)
+static Clone *clone_for(PlanCtx *c, ParPlan *p, Func *g, const PartList *parts,
+                        const BindContext *ctx)
 {
 	Clone *cl;
 
@@ -716,7 +717,7 @@ static Clone *clone_for(PlanCtx *c, ParPlan *p, Func *g, const PartList *parts)
 		bool same;
 
 		cl = p->clones.items[i];
-		same = cl->callee == g && cl->parts.len == parts->len;
+		same = cl->callee == g && cl->parts.len == parts->len && bind_context_same(&cl->ctx, ctx);
 		for (uint32_t k = 0; same && k < parts->len; k++)
 			same = cl->parts.items[k].split == parts->items[k].split;
 		if (same)
@@ -727,6 +728,8 @@ static Clone *clone_for(PlanCtx *c, ParPlan *p, Func *g, const PartList *parts)
 	cl->id = ++c->next_clone;
 	for (uint32_t k = 0; k < parts->len; k++)
 		array_push(&cl->parts, parts->items[k]);
+	for (uint32_t k = 0; k < ctx->len; k++) /* its own copy: the caller's goes */
+		array_push(&cl->ctx, ctx->items[k]);
 	array_push(&p->clones, cl);
 	return cl;
 }
@@ -768,15 +771,47 @@ static bool chunks_stateless(const MT *sb, const ChunkList *chunks, const char *
  * Decomposes SB sb of f into chunks of its callee's top-level loops (out),
  * or returns NULL with the reason it stays whole.
  */
+/*
+ * The chunks of sb's call of g, whose parts parts are (g's parameters bound
+ * to the call's constant arguments meanwhile); the clone they call, or NULL.
+ */
+static Clone *decompose_call(PlanCtx *c, ParPlan *pl, MT *sb, PartList *parts,
+                             const BindContext *ctx, ChunkList *out, const char **why)
+{
+	Func *g = sb->callee;
+	/* every chunk call evaluates the arguments and the prologue again */
+	Summary *pro_sum = sum_chunk(sb, NULL, 0, 0);
+	bool any = false;
+	double pro;
+	Dep d;
+
+	if (!pro_sum || dep_summary_conflict(sb->summary, pro_sum, &d)) {
+		*why = "the call's arguments or the callee's declarations read what the call writes";
+		return NULL;
+	}
+	pro = prologue_cost(c, g);
+	for (uint32_t p = 0; p < parts->len; p++)
+		any |= decompose_part(c, sb, &parts->items[p], (int)p, pro, out);
+	if (!chunks_stateless(sb, out, why)) {
+		out->len = 0;
+		return NULL;
+	}
+	if (!any && parts->len == 1) {
+		*why = plan_fmt("its loop is not split: %s", parts->items[0].why_not);
+		out->len = 0;
+		return NULL;
+	}
+	return clone_for(c, pl, g, parts, ctx);
+}
+
 Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char **why)
 {
 	Func *f = pl->func;
 	Func *g = sb->callee;
 	const Summary *fs = acc_func_summary(g);
 	PartList parts = { 0 };
+	BindContext ctx = { 0 };
 	Clone *cl = NULL;
-	bool any = false;
-	double pro;
 
 	if (!g->body || !g->mt || !fs)
 		*why = "the callee has no body";
@@ -794,30 +829,14 @@ Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char *
 		*why = "the callee's workspace allocator may be declared after the caller";
 	else if (!args_ok(sb->call))
 		*why = "the call's arguments have effects";
-	else if (params_ok(g, why) && shape_ok(g, &parts, why) && locals_ok(g, &parts, why)) {
-		/* every chunk call evaluates the arguments and the prologue again */
-		Summary *pro_sum = sum_chunk(sb, NULL, 0, 0);
-		Dep d;
-
-		if (!pro_sum || dep_summary_conflict(sb->summary, pro_sum, &d)) {
-			*why = "the call's arguments or the callee's declarations read what the call writes";
-			goto out;
-		}
-		pro = prologue_cost(c, g);
-		for (uint32_t p = 0; p < parts.len; p++)
-			any |= decompose_part(c, sb, &parts.items[p], (int)p, pro, out);
-		if (!chunks_stateless(sb, out, why)) {
-			out->len = 0;
-			goto out;
-		}
-		if (!any && parts.len == 1) {
-			*why = plan_fmt("its loop is not split: %s", parts.items[0].why_not);
-			out->len = 0;
-			goto out;
-		}
-		cl = clone_for(c, pl, g, &parts);
+	else if (params_ok(g, why)) {
+		bind_context_of(sb->call, g, &ctx); /* a size this call passes as a constant */
+		bind_context_apply(g, &ctx, true);
+		if (shape_ok(g, &parts, why) && locals_ok(g, &parts, why))
+			cl = decompose_call(c, pl, sb, &parts, &ctx, out, why);
+		bind_context_apply(g, &ctx, false); /* the loops' trips as every caller sees them */
 	}
-out:
+	array_free(&ctx);
 	array_free(&parts);
 	return cl;
 }

@@ -969,6 +969,7 @@ typedef struct Clone {
 	Func *callee;
 	int id;
 	Array(SplitLoop) parts;
+	BindContext ctx;      /* the constant arguments it was decomposed with (bind.c) */
 } Clone;
 
 #define TASK_KINDS(X)                                                        \

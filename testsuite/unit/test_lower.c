@@ -569,8 +569,9 @@ static void test_bound_params(void)
 		"static void mid(int n, int m) { leaf(n); for (int i = 0; i < m; i++) z[i]++; }\n"
 		"static void two(int n) { for (int i = 0; i < n; i++) z[i] = 0; }\n"
 		"static void wr(int n) { n--; for (int i = 0; i < n; i++) z[i] = 0; }\n"
-		"int main(void) { int n = 40, k = 3; k++;\n"
-		"  mid(n, 50); mid(40, 50); two(1); two(2); wr(9); return k; }\n");
+		"static void narrow(signed char n) { for (int i = 0; i < n; i++) z[i] = 0; }\n"
+		"int main(void) { int n = 40, k = 3; k++; signed char c = 300;\n"
+		"  mid(n, 50); mid(40, 50); two(1); two(2); wr(9); narrow(300); return k + c; }\n");
 	Var *p;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
@@ -583,6 +584,9 @@ static void test_bound_params(void)
 	CU_ASSERT_FALSE(func_named(prog, "two")->params.items[0]->bound);
 	CU_ASSERT_FALSE(func_named(prog, "wr")->params.items[0]->bound);
 	CU_ASSERT_EQUAL(first_loop(func_named(prog, "two")->body)->loop->trip_count, -1);
+	/* 300 does not fit a signed char: the value it holds is another */
+	CU_ASSERT_FALSE(func_named(prog, "narrow")->params.items[0]->bound);
+	CU_ASSERT_FALSE(func_named(prog, "main")->locals.items[2]->bound);
 }
 
 /* A function called through a macro the lowering keeps, or exported from a program without main, stays unbound. */

@@ -328,6 +328,22 @@ static Expr *lower_replacement(const char *text, uint32_t len, TSNode use)
 }
 
 /* The use's text with every macro expanded (arena); NULL when the expander gives up. */
+/*
+ * Do the replacement's parentheses and brackets pair up?  `#define X a) + (b`
+ * means something else inside `f(X)` than `(X)` means; read alone it would
+ * be lowered as neither.
+ */
+static bool balanced(const char *s, const char *end)
+{
+	PPToken t;
+	int depth = 0;
+
+	while (depth >= 0 && pp_next_token(&s, end, &t))
+		if (t.kind == 'p' && t.n == 1)
+			depth += (*t.s == '(' || *t.s == '[') - (*t.s == ')' || *t.s == ']');
+	return depth == 0;
+}
+
 static char *expand_use_text(TSNode n, uint32_t *len)
 {
 	Expander x = { .nhide = 0 };
@@ -336,7 +352,7 @@ static char *expand_use_text(TSNode n, uint32_t *len)
 	char *text = NULL;
 
 	expand(&x, s, s + *len, &out);
-	if (!out.failed && out.c.len) {
+	if (!out.failed && out.c.len && balanced(out.c.items, out.c.items + out.c.len)) {
 		text = arena_strndup(out.c.items, out.c.len);
 		*len = out.c.len;
 	}
@@ -400,7 +416,8 @@ bool lw_is_macro_use(TSNode n)
 
 		return node_kind(fn) == N_IDENTIFIER && (m = macro_of(node_name(fn))) && m->macro_params;
 	}
-	return node_kind(n) == N_IDENTIFIER && macro_of(node_name(n)) && !macro_of(node_name(n))->macro_params;
+	return node_kind(n) == N_IDENTIFIER && macro_of(node_name(n)) &&
+	       !macro_of(node_name(n))->macro_params;
 }
 
 void lw_bind_macro(int name, const char *params, size_t plen, const char *body, size_t blen)

@@ -204,8 +204,6 @@ static Stmt *lower_expr_stmt(TSNode n)
 	return s;
 }
 
-// if_statement = 'if' condition:parenthesized_expression consequence:statement alternative:else_clause?
-// else_clause = 'else' statement
 static bool has_effect(const Expr *e, void *ctx)
 {
 	(void)ctx;
@@ -240,6 +238,8 @@ static Stmt *fold_if(Stmt *s)
 	return arm;
 }
 
+// if_statement = 'if' condition:parenthesized_expression consequence:statement alternative:else_clause?
+// else_clause = 'else' statement
 static Stmt *lower_if(TSNode n)
 {
 	Stmt *s = new_stmt(ST_IF, n);

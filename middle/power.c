@@ -839,7 +839,8 @@ static void collect_moves(const Power *p, const bool *only, const Rejects *r, Mo
 	moves->len = 0;
 	for (int k = 0; k < p->s->ncores; k++)
 		core_moves(p, only, r, k, moves);
-	qsort(moves->items, moves->len, sizeof(*moves->items), move_cmp);
+	if (moves->len > 1) /* qsort wants an array, even for none */
+		qsort(moves->items, moves->len, sizeof(*moves->items), move_cmp);
 }
 
 static void set_run(Power *p, const Move *m, int st)

@@ -35,13 +35,6 @@ static const char *func_name(const Func *f)
 
 /* ---- walking the IR ---- */
 
-/* An assignment, ++/--, a call or an expression the IR does not model. */
-static bool has_effect(const Expr *e, void *ctx)
-{
-	(void)ctx;
-	return e->kind == EX_ASSIGN || e->kind == EX_CALL || e->kind == EX_OTHER || ir_is_incdec(e);
-}
-
 /* A variable every thread may share: global, or a static local. */
 static bool shared_var(const Var *v)
 {
@@ -252,7 +245,7 @@ static bool check_other_ivs(const Loop *lp, Header *h, char *why, size_t size)
 			return fail(why, size, "IV %s has no constant step", name);
 		if (!int_like(iv->var->type, true))
 			return fail(why, size, "IV %s is neither an integer nor a pointer", name);
-		if (ir_expr_any(iv->init, mentions_header, h) || ir_expr_any(iv->init, has_effect, NULL))
+		if (ir_expr_any(iv->init, mentions_header, h) || ir_has_effect(iv->init))
 			return fail(why, size, "the start of IV %s depends on the header", name);
 	}
 	return true;
@@ -418,7 +411,7 @@ static bool harmless_in_every_chunk(const Stmt *s)
 	case ST_DECL:
 		if (s->var && shared_var(s->var))
 			return !s->expr;
-		return !ir_expr_any(s->expr, has_effect, NULL);
+		return !ir_has_effect(s->expr);
 	case ST_EXPR:
 	case ST_RETURN:
 		return expr_private(s->expr);
@@ -704,7 +697,7 @@ static bool fold_guard_ok(const MT *mt)
 		return false;
 	if (then->kind == ST_BLOCK && then->body.len == 1)
 		then = then->body.items[0];
-	if (then->kind != ST_RETURN || ir_expr_any(then->expr, has_effect, NULL))
+	if (then->kind != ST_RETURN || ir_has_effect(then->expr))
 		return false;
 	if (c->kind == EX_BINARY && (c->op == OP_NE || c->op == OP_EQ) &&
 	    (c->lhs == mt->call || c->rhs == mt->call))
@@ -760,7 +753,7 @@ static bool check_mt_cover(const ParPlan *p, const MT *mt, char *why, size_t siz
 	if (!plain_call_stmt(mt, first->fold_guard))
 		return fail(why, size, "MT%d: the call's value is used", mt->id);
 	for (uint32_t i = 0; i < mt->call->args.len; i++)
-		if (ir_expr_any(mt->call->args.items[i], has_effect, NULL))
+		if (ir_has_effect(mt->call->args.items[i]))
 			return fail(why, size, "MT%d: argument %u has side effects", mt->id, i + 1);
 	for (uint32_t k = 0; k < first->clone->parts.len; k++)
 		if (!check_part_cover(p, mt, &first->clone->parts.items[k], (int)k, why, size))

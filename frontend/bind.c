@@ -147,6 +147,15 @@ static bool is_int_var(const Var *v)
 	return v->type && (v->type->kind == TY_INT || v->type->kind == TY_ENUM) && !v->addr_taken;
 }
 
+/* Has f a parameter bind_param could bind?  Only then is its callers' text scanned. */
+static bool has_int_param(const Uses *u, const Func *f)
+{
+	for (uint32_t k = 0; k < f->params.len; k++)
+		if (is_int_var(f->params.items[k]) && !u->writes[f->params.items[k]->id])
+			return true;
+	return false;
+}
+
 /* Does v hold value unchanged (no conversion on the way in: `char c = 300` does not)? */
 static bool fits(const Var *v, int64_t value)
 {
@@ -282,7 +291,7 @@ void bind_params(Program *prog)
 		for (uint32_t k = 0; k < prog->funcs.items[i]->locals.len; k++)
 			bind_local(&u, prog->funcs.items[i]->locals.items[k]);
 	for (uint32_t i = 0; i < prog->funcs.len; i++)
-		if (prog->funcs.items[i]->params.len && callers_known(&u, prog->funcs.items[i], whole))
+		if (has_int_param(&u, prog->funcs.items[i]) && callers_known(&u, prog->funcs.items[i], whole))
 			array_push(&cands, prog->funcs.items[i]);
 	for (int round = 0; changed && round < BIND_ROUNDS; round++) {
 		changed = false;

@@ -583,6 +583,8 @@ bool ir_is_var(const Expr *e, const Var *v);
  * a constant.
  */
 bool ir_const_eval(const Expr *e, int64_t *out);
+/* Does e hold an assignment, ++/--, a call or an expression the IR does not model? */
+bool ir_has_effect(const Expr *e);
 
 /* Types, as the later stages ask of them */
 /* An integer typedef the lowering left opaque (TY_NAMED, int32_t, size_t, ...). */

@@ -250,6 +250,17 @@ static bool const_var(const Var *v, int64_t *out)
  * integer types and the arithmetic between them.  False when e is not such
  * a constant.
  */
+static bool is_effect(const Expr *e, void *ctx)
+{
+	(void)ctx;
+	return e->kind == EX_ASSIGN || e->kind == EX_CALL || e->kind == EX_OTHER || ir_is_incdec(e);
+}
+
+bool ir_has_effect(const Expr *e)
+{
+	return ir_expr_any(e, is_effect, NULL);
+}
+
 bool ir_const_eval(const Expr *e, int64_t *out)
 {
 	int64_t a, b, c;

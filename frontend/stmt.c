@@ -204,14 +204,6 @@ static Stmt *lower_expr_stmt(TSNode n)
 	return s;
 }
 
-static bool has_effect(const Expr *e, void *ctx)
-{
-	(void)ctx;
-	return e->kind == EX_CALL || e->kind == EX_ASSIGN || e->kind == EX_OTHER ||
-	       (e->kind == EX_UNARY && (e->op == OP_PREINC || e->op == OP_PREDEC ||
-	                                e->op == OP_POSTINC || e->op == OP_POSTDEC));
-}
-
 /*
  * `if (1 < 2) A else B` is A (TVM's kernels wrap their bodies so): the arm
  * that runs stands for the whole statement, and takes its bytes, so that
@@ -222,7 +214,7 @@ static Stmt *fold_if(Stmt *s)
 	int64_t v;
 	Stmt *arm;
 
-	if (!ir_const_eval(s->expr, &v) || ir_expr_any(s->expr, has_effect, NULL) ||
+	if (!ir_const_eval(s->expr, &v) || ir_has_effect(s->expr) ||
 	    ir_stmt_any(v ? s->els : s->then, is_jump_target, NULL, NULL))
 		return s; /* a goto or case may still enter the arm that the test skips */
 	arm = v ? s->then : s->els;

@@ -79,23 +79,10 @@ static uint32_t writes_in_expr(const Expr *e, const Var *v)
 	return count_in(NULL, e, count_def, v);
 }
 
-static void find_effect(Expr *e, void *ctx)
-{
-	bool *found = ctx;
-
-	if (e->kind == EX_ASSIGN || e->kind == EX_CALL || e->kind == EX_OTHER)
-		*found = true;
-	if (ir_is_incdec(e))
-		*found = true;
-}
-
 /* No assignment, increment, call or unmodelled expression in e. */
 static bool effect_free(const Expr *e)
 {
-	bool found = false;
-
-	each_expr(e, find_effect, &found);
-	return !found;
+	return !ir_has_effect(e);
 }
 
 /* Does g take a workspace at its top level (which the caller must then provide)? */

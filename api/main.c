@@ -29,6 +29,12 @@ static const char usage[] =
 	"  --report         one remark per macro task: parallel, or why not\n"
 	"  --api=API        openmp (default): OpenMP with a switch per core;\n"
 	"                   oscar: OSCAR-API parallel sections with #pragma oscar\n"
+	"  --profile        the output times each task, wait and region and\n"
+	"                   appends them at exit to $MTPAR_PROFILE (mtpar.prof)\n"
+	"  --costs FILE     schedule with the task times of such a profile\n"
+	"  --cost-model=M   default: parallelize only where the predicted gain\n"
+	"                   pays for the fork and the waits; unlimited: wherever\n"
+	"                   there is any gain (testing on small inputs)\n"
 	"  --power          set each core's frequency/voltage per task: slower\n"
 	"                   where the schedule has slack, off while waiting;\n"
 	"                   never longer than at full speed\n"
@@ -160,8 +166,25 @@ static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 		o->oscar_api = strcmp(a + 6, "oscar") == 0;
 		return 0;
 	}
+	if (strncmp(a, "--cost-model=", 13) == 0) {
+		if (strcmp(a + 13, "default") != 0 && strcmp(a + 13, "unlimited") != 0)
+			return bad_usage("unknown cost model in '%s' (default or unlimited)", a);
+		o->unlimited_cost = strcmp(a + 13, "unlimited") == 0;
+		return 0;
+	}
 	if (strcmp(a, "--report") == 0)
 		return o->report = 1, 0;
+	if (strcmp(a, "--profile") == 0)
+		return o->profile = 1, 0;
+	if (strcmp(a, "--costs") == 0 || strncmp(a, "--costs=", 8) == 0) {
+		if (a[7] == '=')
+			o->costs = a + 8;
+		else if (*i + 1 < argc)
+			o->costs = argv[++*i];
+		else
+			return bad_usage("missing argument after '%s'", a);
+		return 0;
+	}
 	if ((rc = parse_power_option(o, argc, argv, i)) != 2)
 		return rc;
 	if (strcmp(a, "--dot") == 0 || strcmp(a, "--dot-mfg") == 0 ||

@@ -143,7 +143,7 @@ static bool write_outputs(const Program *prog, const PlanList *plans,
 {
 	uint32_t n = prog->sources.len;
 	EditList *edits = xcalloc(n, sizeof(*edits));
-	CodegenOptions cg = { opts->ncores, opts->oscar_api != 0 };
+	CodegenOptions cg = { opts->ncores, opts->oscar_api != 0, opts->profile != 0 };
 	bool ok = codegen_program(prog, plans, &cg, edits);
 
 	for (uint32_t i = 0; ok && i < n; i++) {
@@ -234,6 +234,10 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 	bool ok = parse_check_abi();
 	FvTable *fv = NULL;
 
+	PlanOptions popts = { opts->ncores, opts->unlimited_cost != 0, NULL };
+
+	if (ok && opts->costs)
+		ok = (popts.measured = measured_load(opts->costs)) != NULL;
 	if (ok && (opts->power != MTPAR_POWER_NONE || opts->gantt))
 		ok = (fv = load_fv_table(opts)) != NULL; /* before the input: a bad table fails fast */
 	fill_pp_config(&cfg, opts);
@@ -248,7 +252,7 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 		mfg_build(prog);
 		eec_compute(prog);
 		mtg_build(prog);
-		plans = plan_program(prog, opts->ncores);
+		plans = plan_program(prog, &popts);
 		ok = assign_power(&plans, fv, opts) && write_graphs(prog, &plans, opts, fv);
 	}
 	if (ok)

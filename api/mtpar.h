@@ -40,6 +40,10 @@ typedef struct mtpar_options {
 	const char *dot_func;    /* --dot-func NAME: only this function's graphs */
 	int report;              /* --report: one remark per macro task on stderr */
 	int oscar_api;           /* --api=oscar: OSCAR-API form instead of plain OpenMP */
+	int profile;             /* --profile: the output times its tasks (MTPAR_PROFILE file) */
+	const char *costs;       /* --costs FILE: a profile's measured times for the schedule */
+	int unlimited_cost;      /* --cost-model=unlimited: every plan that gains at all, the
+	                            runtime's costs not counted (tests on small inputs) */
 	mtpar_power power;       /* --power, --deadline: power-aware schedule */
 	double deadline;         /* --deadline: seconds, or a factor of the makespan at full speed */
 	int deadline_relative;   /* --deadline Nx: deadline is that factor N */

@@ -574,4 +574,174 @@ static MTPAR_INLINE void oscar_fvcontrol(int pe, int state)
 }
 #endif
 
+/*
+ * --profile (the output defines MTPAR_PROFILE): each task's time, each
+ * core's time in waits and each region's time, in nanoseconds, appended
+ * at exit to the file that MTPAR_PROFILE names (mtpar.prof without it),
+ * one line each:
+ *   region FUNC runs N ns T predicted MAKESPAN sequential SEQ cores C
+ *   task FUNC CORE NAME runs N ns T predicted COST
+ *   wait FUNC CORE ns T
+ * predicted figures are in the cost model's units; `mtpar --costs FILE`
+ * schedules with the measured times.  A task runs on one thread per run
+ * and a core's waits are its own thread's: the counters need no atomics.
+ */
+#ifdef MTPAR_PROFILE
+struct mtpar_prof_task {
+	const char *name;       /* as --dump=sched names it */
+	double predicted;       /* cost model units */
+	double seconds;         /* all runs */
+	unsigned long runs;
+};
+
+struct mtpar_prof {
+	const char *func;
+	int ntasks, ncores;
+	struct mtpar_prof_task *task;
+	int *core;              /* per task */
+	double *wait;           /* per core, seconds */
+	double predicted, sequential; /* makespan and sequential time, cost model units */
+	double seconds;         /* the regions, fork to join */
+	unsigned long runs;
+	struct mtpar_prof *next;
+	int listed;
+};
+
+static MTPAR_INLINE double mtpar_prof_now(void)
+{
+#ifdef _OPENMP
+	return omp_get_wtime();
+#else
+	return 0;
+#endif
+}
+
+static MTPAR_INLINE struct mtpar_prof **mtpar_prof_head(void)
+{
+	static struct mtpar_prof *head;
+
+	return &head;
+}
+
+#if defined(__gnu_linux__) && defined(__GNUC__)
+/* Appends s to buf at *n, up to 511 bytes in all. */
+static MTPAR_INLINE void mtpar_prof_str(char *buf, int *n, const char *s)
+{
+	while (*s && *n < 511)
+		buf[(*n)++] = *s++;
+}
+
+static MTPAR_INLINE void mtpar_prof_num(char *buf, int *n, double v)
+{
+	char d[32];
+	int k = 0;
+	unsigned long long u = v > 0 ? (unsigned long long)(v + 0.5) : 0;
+
+	do {
+		d[k++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u && k < 31);
+	while (k > 0 && *n < 511)
+		buf[(*n)++] = d[--k];
+}
+
+/* One line: words and numbers in turn, a null word ends it. */
+static MTPAR_INLINE void mtpar_prof_line(struct _IO_FILE *f, const char *const *w, const double *v)
+{
+	char buf[512];
+	int n = 0, i;
+
+	for (i = 0; w[i]; i++) {
+		mtpar_prof_str(buf, &n, w[i]);
+		if (v[i] >= 0) {
+			mtpar_prof_str(buf, &n, " ");
+			mtpar_prof_num(buf, &n, v[i]);
+		}
+		mtpar_prof_str(buf, &n, w[i + 1] ? " " : "\n");
+	}
+	buf[n] = '\0';
+	fputs(buf, f);
+}
+
+static MTPAR_INLINE void mtpar_prof_write(void)
+{
+	const char *path = getenv("MTPAR_PROFILE");
+	struct _IO_FILE *f = fopen(path && path[0] ? path : "mtpar.prof", "a");
+	struct mtpar_prof *p;
+	char core[16];
+	int t, c, n;
+
+	if (!f)
+		return;
+	for (p = *mtpar_prof_head(); p; p = p->next) {
+		const char *rw[] = { "region", p->func, "runs", "ns", "predicted", "sequential", "cores", 0 };
+		const double rv[] = { -1, -1, (double)p->runs, p->seconds * 1e9, p->predicted,
+		                      p->sequential, (double)p->ncores };
+
+		mtpar_prof_line(f, rw, rv);
+		for (t = 0; t < p->ntasks; t++) {
+			const char *tw[] = { "task", p->func, core, p->task[t].name, "runs", "ns", "predicted", 0 };
+			const double tv[] = { -1, -1, -1, -1, (double)p->task[t].runs,
+			                      p->task[t].seconds * 1e9, p->task[t].predicted };
+
+			n = 0;
+			mtpar_prof_num(core, &n, (double)p->core[t]);
+			core[n] = '\0';
+			mtpar_prof_line(f, tw, tv);
+		}
+		for (c = 0; c < p->ncores; c++) {
+			const char *ww[] = { "wait", p->func, core, "ns", 0 };
+			const double wv[] = { -1, -1, -1, p->wait[c] * 1e9 };
+
+			n = 0;
+			mtpar_prof_num(core, &n, (double)c);
+			core[n] = '\0';
+			mtpar_prof_line(f, ww, wv);
+		}
+	}
+	fclose(f);
+}
+#endif
+
+/* The master, before the fork: the region's start time; lists p once. */
+static MTPAR_INLINE double mtpar_prof_enter(struct mtpar_prof *p)
+{
+	static int registered;
+
+	if (!p->listed) {
+		p->listed = 1;
+		p->next = *mtpar_prof_head();
+		*mtpar_prof_head() = p;
+#if defined(__gnu_linux__) && defined(__GNUC__)
+		if (!registered)
+			registered = atexit(mtpar_prof_write) == 0;
+#else
+		(void)registered;
+#endif
+	}
+	return mtpar_prof_now();
+}
+
+/* The master, after the join. */
+static MTPAR_INLINE void mtpar_prof_leave(struct mtpar_prof *p, double t0)
+{
+	p->seconds += mtpar_prof_now() - t0;
+	p->runs++;
+}
+
+static MTPAR_INLINE void mtpar_prof_task_done(struct mtpar_prof_task *t, double t0)
+{
+	t->seconds += mtpar_prof_now() - t0;
+	t->runs++;
+}
+
+static MTPAR_INLINE void mtpar_prof_wait(mtpar_sync_t *flag, unsigned gen, double *waited)
+{
+	double t0 = mtpar_prof_now();
+
+	mtpar_wait(flag, gen);
+	*waited += mtpar_prof_now() - t0;
+}
+#endif /* MTPAR_PROFILE */
+
 #endif /* MTPAR_RT_H */

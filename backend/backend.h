@@ -72,6 +72,7 @@ bool edit_write_file(const Source *src, EditList *list, const char *path);
 typedef struct CodegenOptions {
 	int ncores;       /* -np: informational; each plan's schedule fixes its own team */
 	bool oscar_api;   /* --api=oscar: parallel sections with #pragma oscar, else a switch */
+	bool profile;     /* --profile: the output times its tasks, waits and regions */
 } CodegenOptions;
 
 /*

@@ -765,10 +765,65 @@ static void fv_frame_end(Gen *g, int depth)
 		fv_switches(g, c, g->sy->seq[c].len, true, depth);
 }
 
+/* ---- --profile: timers around tasks, waits and the region (api/mtpar_rt.h) ---- */
+
+/* The task's name as a C string literal's contents. */
+static const char *c_string_text(const char *s)
+{
+	Str b = { 0 };
+
+	str_puts(&b, "");
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			str_putn(&b, "\\", 1);
+		if ((unsigned char)*s >= ' ' && *s != 0x7f)
+			str_putn(&b, s, 1);
+	}
+	return str_done(&b);
+}
+
+/* The static tables the region's timers fill, written out at exit. */
+static void profile_decls(Gen *g)
+{
+	const ParPlan *p = g->plan;
+	uint32_t n = p->tasks.len;
+
+	line(&g->out, g->indent, 1, "static struct mtpar_prof_task mtpar_prof_tasks_%s[%u] = {",
+	     g->fname, n);
+	for (uint32_t t = 0; t < n; t++) {
+		const ParTask *task = &p->tasks.items[t];
+
+		line(&g->out, g->indent, 2, "{ \"%s\", %.1f, 0, 0 },",
+		     task->name ? c_string_text(task->name) : fmt_str("task%u", t),
+		     t < p->graph.tasks.len ? p->graph.tasks.items[t].cost : 0.0);
+	}
+	line(&g->out, g->indent, 1, "};");
+	str_puts(&g->out, g->indent);
+	str_printf(&g->out, "\tstatic int mtpar_prof_cores_%s[%u] = {", g->fname, n);
+	for (uint32_t t = 0; t < n; t++)
+		str_printf(&g->out, "%s%d", t ? ", " : " ", g->sy->core[t]);
+	str_puts(&g->out, " };\n");
+	line(&g->out, g->indent, 1, "static double mtpar_prof_waits_%s[%d];", g->fname,
+	     g->sy->ncores);
+	line(&g->out, g->indent, 1,
+	     "static struct mtpar_prof mtpar_prof_%s = { \"%s\", %u, %d, mtpar_prof_tasks_%s, "
+	     "mtpar_prof_cores_%s, mtpar_prof_waits_%s, %.1f, %.1f, 0, 0, 0, 0 };",
+	     g->fname, g->fname, n, g->sy->ncores, g->fname, g->fname, g->fname,
+	     p->sched->makespan, p->sched->seq_time);
+}
+
+/* At the top of a core's block: the running task's start time, private to the thread. */
+static void profile_local(Gen *g, int depth)
+{
+	if (g->opts->profile)
+		line(&g->out, g->indent, depth, "double mtpar_t0; /* --profile: the running task's start */");
+}
+
 /* One core's straight-line sequence: for each task its waits, the task, its post. */
 static void core_body(Gen *g, int c, int depth)
 {
 	const SchedList *seq = &g->sy->seq[c];
+	bool prof = g->opts->profile;
 
 	if (c == 0)
 		line(&g->out, g->indent, depth,
@@ -783,12 +838,23 @@ static void core_body(Gen *g, int c, int depth)
 			uint32_t q = w->items[k];
 			const ParTask *qt = &g->plan->tasks.items[q];
 
-			line(&g->out, g->indent, depth,
-			     "mtpar_wait(&mtpar_sync_%s[%d], mtpar_gen); /* %s, core %d */", g->fname,
-			     g->sy->flag[q], task_label(qt, q), g->sy->core[q]);
+			if (prof)
+				line(&g->out, g->indent, depth,
+				     "mtpar_prof_wait(&mtpar_sync_%s[%d], mtpar_gen, &mtpar_prof_waits_%s[%d]); "
+				     "/* %s, core %d */",
+				     g->fname, g->sy->flag[q], g->fname, c, task_label(qt, q), g->sy->core[q]);
+			else
+				line(&g->out, g->indent, depth,
+				     "mtpar_wait(&mtpar_sync_%s[%d], mtpar_gen); /* %s, core %d */", g->fname,
+				     g->sy->flag[q], task_label(qt, q), g->sy->core[q]);
 		}
 		fv_switches(g, c, i, true, depth);
+		if (prof)
+			line(&g->out, g->indent, depth, "mtpar_t0 = mtpar_prof_now();");
 		task_text(g, t, depth);
+		if (prof)
+			line(&g->out, g->indent, depth, "mtpar_prof_task_done(&mtpar_prof_tasks_%s[%u], mtpar_t0);",
+			     g->fname, t);
 		if (g->sy->flag[t] >= 0)
 			line(&g->out, g->indent, depth, "mtpar_post(&mtpar_sync_%s[%d], mtpar_gen);",
 			     g->fname, g->sy->flag[t]);
@@ -803,6 +869,7 @@ static void region_openmp(Gen *g)
 
 	str_printf(&g->out, "#pragma omp parallel num_threads(%d)\n", np);
 	line(&g->out, g->indent, 2, "{");
+	profile_local(g, 3);
 	line(&g->out, g->indent, 3,
 	     "/* a smaller team runs nothing here: the original code below does it all */");
 	line(&g->out, g->indent, 3, "if (mtpar_team_size() == %d) {", np);
@@ -837,6 +904,7 @@ static void region_oscar(Gen *g)
 		str_puts(&g->out, "#pragma omp section\n");
 		line(&g->out, g->indent, 3, "{");
 		str_printf(&g->out, "#pragma oscar execution vpe(%d)\n", c);
+		profile_local(g, 4);
 		line(&g->out, g->indent, 4, "if (mtpar_team_size() == %d) {", np);
 		core_body(g, c, 5);
 		line(&g->out, g->indent, 4, "}");
@@ -1011,6 +1079,8 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 		line(&g->out, g->indent, 1, "static mtpar_sync_t mtpar_sync_%s[%d];", g->fname,
 		     g->sy->nflags);
 	line(&g->out, g->indent, 1, "static unsigned mtpar_gen_%s;", g->fname);
+	if (g->opts->profile)
+		profile_decls(g);
 	if (writes_statics(p))
 		line(&g->out, g->indent, 1, "static int mtpar_faulted_%s;", g->fname);
 	line(&g->out, g->indent, 1, "int mtpar_ran = 0;");
@@ -1029,6 +1099,9 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	line(&g->out, g->indent, 2, "unsigned mtpar_gen = ++mtpar_gen_%s;", g->fname);
 	if (g->sy->nflags == 0)
 		line(&g->out, g->indent, 2, "(void)mtpar_gen; /* no task waits */");
+	if (g->opts->profile)
+		line(&g->out, g->indent, 2, "double mtpar_prof_t0 = mtpar_prof_enter(&mtpar_prof_%s);",
+		     g->fname);
 	if (p->power)
 		line(&g->out, g->indent, 2, "mtpar_fv_setup(%u, mtpar_fv_freq, mtpar_fv_name);",
 		     p->power->table->states.len);
@@ -1039,6 +1112,8 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	else
 		region_openmp(g);
 	fv_frame_end(g, 2);
+	if (g->opts->profile)
+		line(&g->out, g->indent, 2, "mtpar_prof_leave(&mtpar_prof_%s, mtpar_prof_t0);", g->fname);
 	line(&g->out, g->indent, 1, "}");
 	slot_gives(g);
 	line(&g->out, g->indent, 1, "if (!mtpar_ran) {");
@@ -1077,18 +1152,21 @@ static void emit_plan(const Program *prog, const ParPlan *p, const Sync *sy,
 	edit_replace(el, start, end, span_block(&g, start, end));
 }
 
-/* The runtime as emitted at byte 0, once per file. */
-static const char *runtime_text(void)
+/* The runtime as emitted at byte 0, once per file; with its timers for --profile. */
+static const char *runtime_text(bool profile)
 {
-	static const char *text;
+	static const char *texts[2];
+	const char **text = &texts[profile];
 	Str b = { 0 };
 
-	if (text)
-		return text;
+	if (*text)
+		return *text;
 	str_puts(&b, "/* mtpar: the runtime of the parallel code below (api/mtpar_rt.h) */\n");
+	if (profile)
+		str_puts(&b, "#define MTPAR_PROFILE 1 /* mtpar --profile */\n");
 	str_puts(&b, mtpar_rt_text);
 	str_puts(&b, "/* mtpar: end of the runtime; the original file follows */\n");
-	return text = str_done(&b);
+	return *text = str_done(&b);
 }
 
 bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOptions *opts,
@@ -1118,7 +1196,7 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
 	}
 	for (uint32_t s = 0; s < nsrc; s++)
 		if (runtime[s])
-			edit_insert(&edits_per_source[s], 0, runtime_text());
+			edit_insert(&edits_per_source[s], 0, runtime_text(opts->profile));
 	for (uint32_t i = 0; i < plans->len; i++)
 		if (emit[i])
 			emit_plan(prog, plans->items[i], &sync[i], opts, edits_per_source, &done);

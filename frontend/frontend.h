@@ -615,6 +615,11 @@ void loop_recognise(Loop *lp);
  * inner loop of a triangular nest at one value of the outer counter.
  */
 int64_t loop_trips_now(const Loop *lp);
+/*
+ * The bound B of the first IV's condition, read as `iv OP B` (`B > iv`
+ * gives `iv < B`), when the IV has a known non-zero step; else NULL.
+ */
+const Expr *loop_iv_bound(const Loop *lp, OpKind *op);
 /* The variable and initial value a for-initializer part assigns: 'T v = e' or 'v = e'. */
 bool loop_init_assign(const Stmt *s, Var **v, Expr **init);
 /* The comparison seen from the other side: 'k > v' is 'v < k'. */

@@ -157,29 +157,35 @@ OpKind loop_flip_cmp(OpKind op)
 }
 
 /* lower, upper and trip_count of the first IV under 'iv OP K' or 'K OP iv'. */
+const Expr *loop_iv_bound(const Loop *lp, OpKind *op)
+{
+	const Expr *c = lp->cond;
+	const InductionVar *iv;
+
+	if (!lp->ivs.len || !c || c->kind != EX_BINARY)
+		return NULL;
+	iv = &lp->ivs.items[0];
+	if (!iv->step_known || iv->step == 0)
+		return NULL;
+	*op = c->op;
+	if (ir_is_var(c->lhs, iv->var))
+		return c->rhs;
+	*op = loop_flip_cmp(c->op);
+	return ir_is_var(c->rhs, iv->var) ? c->lhs : NULL;
+}
+
 /* The first IV's trips, start and bound as constants fold now; -1 when they do not. */
 static int64_t trips_now(const Loop *lp, int64_t *lower, int64_t *upper)
 {
-	const Expr *c = lp->cond, *bound;
+	const Expr *bound;
 	const InductionVar *iv;
 	int64_t init, k, n;
 	OpKind op;
 
-	if (!lp->ivs.len || !c || c->kind != EX_BINARY)
+	if (!(bound = loop_iv_bound(lp, &op)))
 		return -1;
 	iv = &lp->ivs.items[0];
-	if (!iv->step_known || iv->step == 0 || !ir_const_eval(iv->init, &init))
-		return -1;
-	op = c->op;
-	if (ir_is_var(c->lhs, iv->var)) {
-		bound = c->rhs;
-	} else if (ir_is_var(c->rhs, iv->var)) {
-		bound = c->lhs;
-		op = loop_flip_cmp(op);
-	} else {
-		return -1;
-	}
-	if (!ir_const_eval(bound, &k))
+	if (!ir_const_eval(iv->init, &init) || !ir_const_eval(bound, &k))
 		return -1;
 	n = trip(op, init, k, iv->step, upper);
 	if (n < 0 || (iv->var->type && iv->var->type->is_unsigned && (k < 0 || *upper < 0)))

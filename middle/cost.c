@@ -5,6 +5,7 @@
  * included) plus its memory traffic (the bytes its summary reads and
  * writes).  The unit is one simple operation.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,10 +116,163 @@ static double ecost(CostModel *c, const Expr *e)
 	return expr_cost(c, e, false, false);
 }
 
+/* ------------------------------------------------------------------ */
+/* Trips of loops whose bounds are not constants                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A bound as a sum of variables times constants plus a constant.  The
+ * trips of `for (m = go * g; m < go * (g + 1); m++)` (onnx2c's grouped
+ * convolutions) are the same in every iteration of g although neither
+ * bound is a constant; those of `j <= i` are those of i's mean value.
+ */
+enum { MAX_TERMS = 8, MAX_OUTER = 32 };
+
+typedef struct Affine {
+	const Var *var[MAX_TERMS];
+	double coef[MAX_TERMS];
+	uint32_t n;
+	double k;
+} Affine;
+
+/* The value each enclosing loop's IV has on average (cost_stmt's walk). */
+static struct {
+	const Var *var;
+	double mean;
+} outer[MAX_OUTER];
+static uint32_t outer_len, outer_base;
+
+static void affine_add_var(Affine *a, const Var *v, double coef)
+{
+	for (uint32_t i = 0; i < a->n; i++)
+		if (a->var[i] == v) {
+			a->coef[i] += coef;
+			return;
+		}
+	if (a->n < MAX_TERMS) {
+		a->var[a->n] = v;
+		a->coef[a->n++] = coef;
+	} else {
+		a->k = NAN; /* too many terms: no estimate */
+	}
+}
+
+/* a += scale * e; false when e is not affine. */
+static bool affine_of(const Expr *e, double scale, Affine *a)
+{
+	int64_t n;
+
+	e = ir_strip_casts(e);
+	if (!e)
+		return false;
+	if (ir_const_eval(e, &n)) {
+		a->k += scale * (double)n;
+		return true;
+	}
+	switch (e->kind) {
+	case EX_VAR:
+		affine_add_var(a, e->var, scale);
+		return true;
+	case EX_UNARY:
+		return e->op == OP_NEG ? affine_of(e->lhs, -scale, a)
+		       : e->op == OP_PLUS && affine_of(e->lhs, scale, a);
+	case EX_BINARY:
+		if (e->op == OP_ADD || e->op == OP_SUB)
+			return affine_of(e->lhs, scale, a) &&
+			       affine_of(e->rhs, e->op == OP_ADD ? scale : -scale, a);
+		if (e->op != OP_MUL)
+			return false;
+		if (ir_const_eval(ir_strip_casts(e->lhs), &n))
+			return affine_of(e->rhs, scale * (double)n, a);
+		if (ir_const_eval(ir_strip_casts(e->rhs), &n))
+			return affine_of(e->lhs, scale * (double)n, a);
+		return false;
+	default:
+		return false;
+	}
+}
+
+/* The mean value of an enclosing loop's IV v, if the walk knows one. */
+static bool outer_mean(const Var *v, double *mean)
+{
+	for (uint32_t i = outer_len; i-- > outer_base;)
+		if (outer[i].var == v) {
+			*mean = outer[i].mean;
+			return true;
+		}
+	return false;
+}
+
+/* A's value with the enclosing IVs at their means; false when other variables remain. */
+static bool affine_value(const Affine *a, double *out)
+{
+	double v = a->k, mean;
+
+	if (isnan(v))
+		return false;
+	for (uint32_t i = 0; i < a->n; i++) {
+		if (a->coef[i] == 0)
+			continue;
+		if (!outer_mean(a->var[i], &mean))
+			return false;
+		v += a->coef[i] * mean;
+	}
+	*out = v;
+	return true;
+}
+
+/* The estimated trips of a for loop `iv = A; iv OP B; iv += step` with A, B affine; < 0: none. */
+static double symbolic_trips(const Loop *l)
+{
+	const InductionVar *iv;
+	const Expr *bound;
+	Affine d = { 0 };
+	double span;
+	OpKind op;
+
+	if (!(bound = loop_iv_bound(l, &op)) || !(iv = &l->ivs.items[0])->init)
+		return -1;
+	if (!affine_of(bound, 1, &d) || !affine_of(iv->init, -1, &d) || !affine_value(&d, &span))
+		return -1;
+	if (iv->step < 0) {
+		span = -span;
+		op = loop_flip_cmp(op);
+	}
+	if (op == OP_LE)
+		span += 1;
+	else if (op != OP_LT)
+		return -1;
+	span = ceil(span / (double)(iv->step < 0 ? -iv->step : iv->step));
+	return span > 0 ? span : 0;
+}
+
 double cost_loop_trips(const Stmt *s)
 {
-	return s->kind == ST_FOR && s->loop->trip_count >= 0 ? (double)s->loop->trip_count
-	                                                     : DEFAULT_TRIPS;
+	double n;
+
+	if (s->kind != ST_FOR)
+		return DEFAULT_TRIPS;
+	if (s->loop->trip_count >= 0)
+		return (double)s->loop->trip_count;
+	n = symbolic_trips(s->loop);
+	return n >= 0 ? n : DEFAULT_TRIPS;
+}
+
+/* Enters a for loop in cost_stmt's walk: its first IV's mean value, when it has one. */
+static bool outer_push(const Stmt *s, double trips)
+{
+	const InductionVar *iv;
+	Affine a = { 0 };
+	double init;
+
+	if (s->kind != ST_FOR || !s->loop->ivs.len || outer_len >= MAX_OUTER)
+		return false;
+	iv = &s->loop->ivs.items[0];
+	if (!iv->step_known || !iv->init || !affine_of(iv->init, 1, &a) || !affine_value(&a, &init))
+		return false;
+	outer[outer_len].var = iv->var;
+	outer[outer_len++].mean = init + (trips > 1 ? (trips - 1) * (double)iv->step / 2 : 0);
+	return true;
 }
 
 double cost_stmt(CostModel *c, const Stmt *s)
@@ -143,12 +297,17 @@ double cost_stmt(CostModel *c, const Stmt *s)
 		return 1 + ecost(c, s->expr) + (a > b ? a : b);
 	case ST_FOR:
 	case ST_WHILE:
-	case ST_DO:
+	case ST_DO: {
+		double trips = cost_loop_trips(s);
+		bool pushed = outer_push(s, trips);
+
 		for (uint32_t i = 0; i < s->loop->init.len; i++)
 			sum += cost_stmt(c, s->loop->init.items[i]);
-		return sum + cost_loop_trips(s) * (1 + ecost(c, s->loop->cond) +
-		                              ecost(c, s->loop->step) +
-		                              cost_stmt(c, s->loop->body));
+		sum += trips * (1 + ecost(c, s->loop->cond) + ecost(c, s->loop->step) +
+		                cost_stmt(c, s->loop->body));
+		outer_len -= pushed;
+		return sum;
+	}
 	case ST_SWITCH:
 		return 1 + ecost(c, s->expr) + cost_stmt(c, s->then);
 	case ST_CASE:
@@ -162,12 +321,16 @@ double cost_stmt(CostModel *c, const Stmt *s)
 /* One call of f, its callees included; a recursive call counts nothing. */
 double cost_func(CostModel *c, Func *f)
 {
+	uint32_t base = outer_base;
+
 	if (c->fcost[f->id] >= 0)
 		return c->fcost[f->id];
 	if (c->fbusy[f->id])
 		return 0;
 	c->fbusy[f->id] = true;
+	outer_base = outer_len; /* a callee's body sees no loop of its caller */
 	c->fcost[f->id] = cost_stmt(c, f->body);
+	outer_base = base;
 	c->fbusy[f->id] = false;
 	return c->fcost[f->id];
 }

@@ -1040,10 +1040,36 @@ typedef struct ParPlan {
 	const char *why_not;  /* set when the function stays sequential: the reason */
 	ParTaskList considered; /* too small a gain: the tasks it would have had, for --report */
 	double func_cost;     /* estimated cost of the whole function, span included */
+	double runtime_cost;  /* the fork, join and waits of one run of the region */
+	double measured_ratio; /* --costs: measured over estimated cost of the tasks found, else 1 */
 	struct PowerSchedule *power; /* --power: each task's FV state and each core's switches (power.c) */
 } ParPlan;
 
 typedef Array(ParPlan *) PlanList;
+
+/* ------------------------------------------------------------------ */
+/* measured.c: task times from a --profile run (--costs FILE)          */
+/* ------------------------------------------------------------------ */
+
+typedef struct MeasuredTask {
+	int func;             /* interned function name */
+	const char *name;     /* "MT3.p1[0:16)", as ParTask.name */
+	double cost;          /* measured time per run, in the cost model's units */
+	double predicted;     /* the estimate the profiled program was scheduled with */
+} MeasuredTask;
+
+typedef struct Measured {
+	Array(MeasuredTask) tasks;
+} Measured;
+
+/* The task lines of a profile; NULL after a GCC-style diagnostic. */
+Measured *measured_load(const char *path);
+/*
+ * Gives f's tasks their measured costs, and the tasks the profile lacks
+ * their estimate times the measured/estimated ratio of f's tasks that it
+ * has; returns that ratio (1 without a profile or a match).
+ */
+double measured_apply(const Measured *m, const Func *f, ParTaskList *tasks);
 
 /*
  * Plans every function worth it (the entry-like callers of SBs) for ncores.
@@ -1051,7 +1077,13 @@ typedef Array(ParPlan *) PlanList;
  * sequential has a plan with why_not set and no tasks (those of a plan
  * whose gain is too small stay in considered, for the report).
  */
-PlanList plan_program(Program *prog, int ncores);
+typedef struct PlanOptions {
+	int ncores;
+	bool unlimited;            /* --cost-model=unlimited: any gain, the fork and waits not counted */
+	const Measured *measured;  /* --costs FILE, or NULL */
+} PlanOptions;
+
+PlanList plan_program(Program *prog, const PlanOptions *opts);
 /* --dump=sched: per plan, the tasks with cost, the graph, and the schedule. */
 void plan_dump(FILE *out, const PlanList *plans);
 
@@ -1059,6 +1091,8 @@ void plan_dump(FILE *out, const PlanList *plans);
 typedef struct PlanCtx {
 	Program *prog;
 	int ncores;
+	bool unlimited;         /* --cost-model=unlimited */
+	const Measured *measured; /* --costs FILE, or NULL */
 	CostModel cost;
 	Bitset *calls;          /* per Func.id: the defined functions its body calls */
 	int next_clone;         /* the last Clone.id given */

@@ -13,13 +13,19 @@
 #include "middle.h"
 
 #define TRANSFER_PER_BYTE 0.1  /* a byte produced on one core and read on another */
-#define MIN_GAIN 0.95          /* the makespan must beat the sequential time by 5% */
+#define MIN_GAIN 0.95          /* the region must beat the sequential time by 5% */
 /*
- * What one more fork and join costs, in the cost model's units, for a
- * span inside a loop (a region per iteration): a guess until issue 12's
- * calibration, about ten microseconds.
+ * What the runtime costs, in the cost model's units (one simple
+ * operation: about 0.1 ns on the machines of doc/benchmarks.md, where
+ * the corpus programs run 1e10 of them per second).  A fork and join of
+ * a warm team is about 2 us there (libgomp's `omp parallel` plus the
+ * closing barrier); a wait for a task of another core moves the end
+ * flag's cache line and the data, about 0.2 us.  Every region pays
+ * the fork, each run of it: a function called a million times from a
+ * loop forks a million times.
  */
 #define FORK_COST 20000.0
+#define WAIT_COST 2000.0
 
 enum { MAX_DEPS = 16, MAX_DESCENT = 8 };
 
@@ -453,12 +459,35 @@ static Func *big_callee(PlanCtx *c, Func *f, double *attr)
 
 static ParPlan *plan_function(PlanCtx *c, Func *f);
 
+/* Waits of a schedule: edges between tasks on different cores. */
+static uint32_t cross_core_edges(const TaskGraph *g, const Schedule *s)
+{
+	uint32_t n = 0;
+
+	for (uint32_t t = 0; t < g->tasks.len; t++)
+		for (uint32_t i = 0; i < g->tasks.items[t].pred.len; i++)
+			n += s->core_of[g->tasks.items[t].pred.items[i]] != s->core_of[t];
+	return n;
+}
+
+/* The runtime's part of one run of the region: the fork and join, and the waits spread over the cores. */
+static double runtime_cost(const PlanCtx *c, const ParPlan *p)
+{
+	if (c->unlimited)
+		return 0;
+	return FORK_COST + cross_core_edges(&p->graph, p->sched) * WAIT_COST / c->ncores;
+}
+
+/* One run of the region, the runtime included. */
+static double region_time(const ParPlan *p)
+{
+	return p->sched->makespan + p->runtime_cost;
+}
+
 /* The work a plan saves per call of its function; 0 when it stays sequential. */
 static double saving_of(const ParPlan *p)
 {
-	double fork = p->reps > 1 ? FORK_COST : 0;
-
-	return p->why_not ? 0 : (p->sched->seq_time - p->sched->makespan - fork) * p->reps;
+	return p->why_not ? 0 : (p->sched->seq_time - region_time(p)) * p->reps;
 }
 
 /* The work f's plan would save (0 if it stays sequential); uses up no clone id. */
@@ -845,6 +874,7 @@ static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 	assign_slots(p, p->first, p->last);
 	for (uint32_t i = p->first; i <= p->last; i++)
 		add_mt_tasks(c, p, p->root->children.items[i]);
+	p->measured_ratio = measured_apply(c->measured, p->func, &p->tasks);
 	mark_slots(p);
 	build_graph(p);
 	obj_assume_apart(NULL);
@@ -854,7 +884,7 @@ static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t first, uint32_t last)
 {
 	ParPlan *p = ARENA_NEW(ParPlan);
-	double fork = reps > 1 ? FORK_COST : 0;
+	double region;
 
 	p->func = f;
 	p->root = root;
@@ -874,10 +904,20 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 	p->sched = sched_graph(&p->graph, c->ncores, TRANSFER_PER_BYTE);
 	for (uint32_t i = 0; i < f->mt->children.len; i++)
 		p->func_cost += cost_mt(&c->cost, f->mt->children.items[i]);
-	if (!(p->sched->makespan + fork <= MIN_GAIN * p->sched->seq_time)) {
-		p->why_not = plan_fmt("predicted speedup %.2f on %d cores (%u tasks%s) is too small",
-		                 p->sched->makespan > 0 ? p->sched->seq_time / (p->sched->makespan + fork) : 1.0,
-		                 c->ncores, p->tasks.len, reps > 1 ? ", a fork per iteration" : "");
+	p->func_cost *= p->measured_ratio; /* in the units of the tasks' measured costs */
+	p->runtime_cost = runtime_cost(c, p);
+	region = region_time(p);
+	if (c->unlimited ? !(region < p->sched->seq_time) : !(region <= MIN_GAIN * p->sched->seq_time))
+		p->why_not = plan_fmt("predicted speedup %.2f on %d cores (%u tasks%s, the fork and "
+		                      "waits counted) is too small",
+		                      p->sched->seq_time / region, c->ncores, p->tasks.len,
+		                      reps > 1 ? ", a fork per iteration" : "");
+	else if (!c->unlimited && (p->sched->seq_time - region) * reps < (1 - MIN_GAIN) * p->func_cost)
+		p->why_not = plan_fmt("predicted speedup %.2f for the whole function on %d cores is "
+		                      "too small: the span is %.0f%% of its work",
+		                      p->func_cost / (p->func_cost - (p->sched->seq_time - region) * reps),
+		                      c->ncores, 100 * p->sched->seq_time * reps / p->func_cost);
+	if (p->why_not) {
 		p->considered = p->tasks; /* the clones they point to stay in the arena */
 		memset(&p->tasks, 0, sizeof(p->tasks));
 		drop_tasks(p);
@@ -1005,7 +1045,7 @@ static void check_nesting(PlanCtx *c, PlanList *plans, Bitset *reach, ParPlan *p
 	reach[plans->len] = mine;
 }
 
-PlanList plan_program(Program *prog, int ncores)
+PlanList plan_program(Program *prog, const PlanOptions *opts)
 {
 	uint32_t n = prog->funcs.len;
 	PlanList plans = { 0 };
@@ -1015,7 +1055,9 @@ PlanList plan_program(Program *prog, int ncores)
 
 	memset(&c, 0, sizeof(c));
 	c.prog = prog;
-	c.ncores = ncores < 1 ? 1 : ncores;
+	c.ncores = opts->ncores < 1 ? 1 : opts->ncores;
+	c.unlimited = opts->unlimited;
+	c.measured = opts->measured;
 	cost_init(&c.cost, prog);
 	build_calls(&c);
 	bitset_init(&called, n);
@@ -1106,7 +1148,7 @@ static void dump_whole(FILE *out, const ParPlan *p)
 	double reps = p->reps > 1 ? p->reps : 1;
 	double seq = p->sched->seq_time * reps;
 	double rest = p->func_cost - seq;
-	double par = (rest > 0 ? rest : 0) + (p->sched->makespan + (reps > 1 ? FORK_COST : 0)) * reps;
+	double par = (rest > 0 ? rest : 0) + region_time(p) * reps;
 
 	fprintf(out, "whole function: sequential %.0f, parallel %.0f, predicted speedup %.2f\n",
 	        seq + (rest > 0 ? rest : 0), par, par > 0 ? (seq + (rest > 0 ? rest : 0)) / par : 1.0);

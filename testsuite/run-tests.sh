@@ -142,7 +142,7 @@ for f in testsuite/bad/*.fv; do
 done
 # a deadline below the schedule at full speed: the bound in seconds and as 1x
 rm -f "$T/bad.par.c"
-"$MTPAR" -o "$T/bad.par.c" --deadline 0.5x testsuite/golden/diamond.c >/dev/null 2>"$T/err"
+"$MTPAR" -o "$T/bad.par.c" --cost-model=unlimited --deadline 0.5x testsuite/golden/diamond.c >/dev/null 2>"$T/err"
 rc=$?
 if [ $rc -eq 1 ] && [ ! -e "$T/bad.par.c" ] &&
    grep -Eq "^testsuite/golden/diamond.c:[0-9]+:[0-9]+: error: deadline [0-9.e+-]+ s \(0.5x\) is shorter than the critical path of the schedule of 'diamond' at full speed, [0-9.e+-]+ s \(1x\)$" "$T/err"; then
@@ -170,6 +170,13 @@ for c in examples/*.c; do
 		bad "gantt $c"; echo "$missing" | head -5; head -5 "$T/err"
 	fi
 done
+# the runtime's cost benchmark (make bench) builds warning-free and runs
+if gcc -std=c99 -fopenmp -Wall -Wextra -Werror -Iapi -o "$T/costs" testsuite/runtime/costs.c 2>"$T/err" &&
+   "$T/costs" 2 100 >"$T/costs.md" 2>&1 && [ "$(grep -c '^| .* | [0-9.]* |$' "$T/costs.md")" -eq 5 ]; then
+	ok "runtime cost benchmark"
+else
+	bad "runtime cost benchmark"; cat "$T/err" "$T/costs.md"
+fi
 # the runtime alone: a trace line per call, at most one notice, same result
 if gcc -std=c99 -fopenmp -Wall -Wextra -Werror -Iapi -o "$T/fvcontrol" testsuite/runtime/fvcontrol.c 2>"$T/err"; then
 	rm -f "$T/fv.trace"
@@ -290,20 +297,45 @@ for c in examples/*.c; do
 			bad "run $c -np 4 $flags"; head -5 "$T/err"
 		fi
 	done
+	# --profile: the same result, a line per region, task and core; --costs
+	# reads them back and schedules every task with its measured time
+	rm -f "$T/$n.prof"
+	for api in openmp oscar; do
+		if "$MTPAR" -np 2 --api=$api --profile -o "$T/$n.prof.c" "$c" 2>"$T/err" &&
+		   gcc -O2 -std=c11 -fopenmp -Wall -Wno-unused -Wno-unknown-pragmas -o "$T/$n.profiled" "$T/$n.prof.c" -lm 2>>"$T/err" &&
+		   MTPAR_PROFILE="$T/$n.prof" "$T/$n.profiled" | grep -v '^time_s:' >"$T/$n.got" &&
+		   cmp -s "$T/$n.want" "$T/$n.got" &&
+		   [ "$(grep -c '^region [a-z_0-9]* runs [1-9][0-9]* ns [0-9]* predicted' "$T/$n.prof")" -ge 1 ] &&
+		   ! grep '^task ' "$T/$n.prof" | grep -qv ' runs [1-9][0-9]* ns [0-9]* predicted [0-9]*$'; then
+			ok "run $c --profile --api=$api"
+		else
+			bad "run $c --profile --api=$api"; head -5 "$T/err"
+		fi
+	done
+	ntasks=$(grep -c '^task ' "$T/$n.prof")
+	if "$MTPAR" -np 2 --costs "$T/$n.prof" --dump=sched "$c" >"$T/out" 2>"$T/err" &&
+	   grep -q '^whole function: .* predicted speedup' "$T/out" && [ "$ntasks" -gt 0 ]; then
+		ok "run $c --costs from its profile ($ntasks task lines)"
+	else
+		bad "run $c --costs from its profile"; head -5 "$T/err"
+	fi
 done
+printf 'task f 0 MT1 runs 1 ns 5\n' >"$T/bad.prof"
+printf '%s:1:1: error: not a task line of a profile (task FUNC CORE NAME runs N ns T predicted P)\n' "$T/bad.prof" >"$T/exp"
+check_bad "a profile line without its prediction" "$T/exp" --costs "$T/bad.prof" testsuite/golden/diamond.c
 
 # A directory's net.c through mtpar at several core counts, with and without
 # jitter, against its sequential build with main.c; leaves $T/NAME.par.c (of
 # -np 7), $T/NAME.par and $T/NAME.want, and returns 1 when net.c and main.c
 # do not build sequentially.
-run_tier() { # name dir extra-gcc-flags
+run_tier() { # name dir extra-gcc-flags [extra-mtpar-flags]
 	if ! gcc -O2 -std=c11 -w -o "$T/$1.seq" "$2/net.c" "$2/main.c" 2>"$T/err"; then
 		bad "$1: sequential build"; head -5 "$T/err"; return 1
 	fi
 	"$T/$1.seq" >"$T/$1.want" 2>&1
 	for np in 1 2 3 4 7; do
 		# shellcheck disable=SC2086
-		if ! "$MTPAR" -np $np -o "$T/$1.par.c" "$2/net.c" 2>"$T/err" ||
+		if ! "$MTPAR" -np $np ${4:-} -o "$T/$1.par.c" "$2/net.c" 2>"$T/err" ||
 		   ! gcc -O2 -std=c11 -fopenmp $3 -I "$2" -o "$T/$1.par" "$T/$1.par.c" "$2/main.c" 2>>"$T/err"; then
 			bad "$1 -np $np: build"; head -5 "$T/err"; continue
 		fi
@@ -338,7 +370,9 @@ if run_tier workspace testsuite/workspace -w; then
 fi
 
 # ---- packed: graph-executor operators whose tensors may overlap ----
-if run_tier packed testsuite/packed "-Wall -Werror"; then
+# operators of a few microseconds: the default cost model keeps them
+# sequential (a fork costs more than they gain), so the tier forces the plans
+if run_tier packed testsuite/packed "-Wall -Werror" --cost-model=unlimited; then
 	# every operator split, each behind the check of its tensors' bytes (those
 	# that a callee reaches through x + 1 included)
 	if [ "$(grep -c '^[[:space:]]*mtpar_apart(' "$T/packed.par.c")" -eq 4 ] &&
@@ -389,6 +423,24 @@ for c in testsuite/kernels/*.c; do
 		bad "kernel $c $want"
 	fi
 done
+# a small function called from a loop is not forked per call: calls.c forks
+# once, in main, and cell() stays sequential
+# shellcheck disable=SC2086
+if "$MTPAR" -np 2 $KFLAGS -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&
+   [ "$(grep -c '#pragma omp parallel' "$T/k_calls.np2.c")" -eq 1 ] &&
+   grep -q 'static unsigned mtpar_gen_main;' "$T/k_calls.np2.c"; then
+	ok "kernel calls: one fork, in main; cell() sequential"
+else
+	bad "kernel calls: one fork, in main; cell() sequential"
+fi
+# a function of a few hundred operations does not fork (diamond.c); with
+# --cost-model=unlimited it does
+if "$MTPAR" -np 2 --dump=sched testsuite/golden/diamond.c 2>&1 | grep -q '^plan diamond: sequential: predicted speedup' &&
+   "$MTPAR" -np 2 --cost-model=unlimited --dump=sched testsuite/golden/diamond.c 2>&1 | grep -q '^plan diamond: span'; then
+	ok "diamond: a tiny function stays sequential, unless --cost-model=unlimited"
+else
+	bad "diamond: a tiny function stays sequential, unless --cost-model=unlimited"
+fi
 
 # ---- usmp: a two-file int8 model in TVM 0.17's USMP shape (testsuite/usmp) ----
 U=testsuite/usmp

@@ -1041,6 +1041,7 @@ typedef struct ParPlan {
 	ParTaskList considered; /* too small a gain: the tasks it would have had, for --report */
 	double func_cost;     /* estimated cost of the whole function, span included */
 	double runtime_cost;  /* the fork, join and waits of one run of the region */
+	double start_cost;    /* starting the team, when the function runs once per program run */
 	double measured_ratio; /* --costs: measured over estimated cost of the tasks found, else 1 */
 	struct PowerSchedule *power; /* --power: each task's FV state and each core's switches (power.c) */
 } ParPlan;
@@ -1077,6 +1078,12 @@ double measured_apply(const Measured *m, const Func *f, ParTaskList *tasks);
  * sequential has a plan with why_not set and no tasks (those of a plan
  * whose gain is too small stay in considered, for the report).
  */
+/*
+ * runs.c: f runs once per run of the program: it is main, or one call
+ * outside any loop of a function that runs once is its only call.
+ */
+bool runs_once(const Program *prog, const Func *f);
+
 typedef struct PlanOptions {
 	int ncores;
 	bool unlimited;            /* --cost-model=unlimited: any gain, the fork and waits not counted */

@@ -26,6 +26,14 @@
  */
 #define FORK_COST 20000.0
 #define WAIT_COST 2000.0
+/*
+ * The first fork of a program creates the team's threads.  That takes 0.1
+ * to 8 ms on the 2-core VM (doc/benchmarks.md: libgomp's master spins
+ * while a new thread waits for a CPU), 3 ms typically.  A function that
+ * runs once per program run (main, or what main calls once) pays it out
+ * of its own gain; one that may run many times spreads it over the runs.
+ */
+#define TEAM_START_COST 3e7
 
 enum { MAX_DEPS = 16, MAX_DESCENT = 8 };
 
@@ -487,7 +495,7 @@ static double region_time(const ParPlan *p)
 /* The work a plan saves per call of its function; 0 when it stays sequential. */
 static double saving_of(const ParPlan *p)
 {
-	return p->why_not ? 0 : (p->sched->seq_time - region_time(p)) * p->reps;
+	return p->why_not ? 0 : (p->sched->seq_time - region_time(p)) * p->reps - p->start_cost;
 }
 
 /* The work f's plan would save (0 if it stays sequential); uses up no clone id. */
@@ -906,17 +914,22 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 		p->func_cost += cost_mt(&c->cost, f->mt->children.items[i]);
 	p->func_cost *= p->measured_ratio; /* in the units of the tasks' measured costs */
 	p->runtime_cost = runtime_cost(c, p);
+	p->start_cost = !c->unlimited && runs_once(c->prog, f) ? TEAM_START_COST : 0;
 	region = region_time(p);
 	if (c->unlimited ? !(region < p->sched->seq_time) : !(region <= MIN_GAIN * p->sched->seq_time))
-		p->why_not = plan_fmt("predicted speedup %.2f on %d cores (%u tasks%s, the fork and "
-		                      "waits counted) is too small",
+		p->why_not = plan_fmt("predicted speedup %.2f on %d cores (%u tasks%s%s) is too small",
 		                      p->sched->seq_time / region, c->ncores, p->tasks.len,
-		                      reps > 1 ? ", a fork per iteration" : "");
+		                      reps > 1 ? ", a fork per iteration" : "",
+		                      c->unlimited ? "" : ", the fork and waits counted");
 	else if (!c->unlimited && (p->sched->seq_time - region) * reps < (1 - MIN_GAIN) * p->func_cost)
 		p->why_not = plan_fmt("predicted speedup %.2f for the whole function on %d cores is "
 		                      "too small: the span is %.0f%% of its work",
 		                      p->func_cost / (p->func_cost - (p->sched->seq_time - region) * reps),
 		                      c->ncores, 100 * p->sched->seq_time * reps / p->func_cost);
+	else if ((p->sched->seq_time - region) * reps < p->start_cost)
+		p->why_not = plan_fmt("the predicted gain, %.2g ms, does not pay for starting the "
+		                      "threads (%.2g ms) in a function that runs once",
+		                      (p->sched->seq_time - region) * reps / 1e7, p->start_cost / 1e7);
 	if (p->why_not) {
 		p->considered = p->tasks; /* the clones they point to stay in the arena */
 		memset(&p->tasks, 0, sizeof(p->tasks));

@@ -1,8 +1,9 @@
 /* smallspan.c - a program whose parallel part is a small share of its
  * work: a long recurrence (each step needs the one before), then a short
  * loop over its result that could be split.  The split pays for its fork on
- * its own, but gains under 5% of the whole, so mtpar: sequential, by the
- * cost model that counts the fork and the waits. */
+ * its own, but gains under 5% of the whole: the cost model, which counts
+ * the fork and the waits, keeps it sequential (--cost-model=unlimited
+ * does not). */
 #include <stdio.h>
 
 #include "sizes.h"

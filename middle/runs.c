@@ -1,0 +1,104 @@
+/*
+ * runs.c - middle stage: does a function run once per run of the program?
+ * main does; so does a function that one statement of such a function
+ * calls, outside any loop.  A plan for a function that runs once pays for
+ * starting the team of threads (the first fork creates them) out of its
+ * own gain; a function that may run many times shares that cost among its
+ * runs.
+ */
+#include "middle.h"
+
+enum { MAX_CHAIN = 16 };
+
+typedef struct CallSites {
+	const Func *callee;
+	uint32_t outside_loops, in_loops;
+	bool has_goto;        /* a backward goto may repeat any statement */
+} CallSites;
+
+static void count_in_expr(Expr *e, void *ctx)
+{
+	CallSites *cs = ctx;
+
+	if (e->kind == EX_CALL && e->callee_func == cs->callee)
+		cs->outside_loops++;
+}
+
+static void count_in_loop(Expr *e, void *ctx)
+{
+	CallSites *cs = ctx;
+
+	if (e->kind == EX_CALL && e->callee_func == cs->callee)
+		cs->in_loops++;
+}
+
+static void note_goto(Stmt *s, void *ctx)
+{
+	if (s->kind == ST_GOTO)
+		((CallSites *)ctx)->has_goto = true;
+}
+
+/* Counts s's calls of cs->callee, inside and outside loops. */
+static void count_calls(Stmt *s, CallSites *cs)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case ST_FOR:
+	case ST_WHILE:
+	case ST_DO:
+		ir_visit_stmt(s, count_in_loop, note_goto, cs);
+		return;
+	case ST_BLOCK:
+		for (uint32_t i = 0; i < s->body.len; i++)
+			count_calls(s->body.items[i], cs);
+		return;
+	case ST_IF:
+		ir_visit_expr(s->expr, count_in_expr, cs);
+		count_calls(s->then, cs);
+		count_calls(s->els, cs);
+		return;
+	case ST_SWITCH:
+		ir_visit_expr(s->expr, count_in_expr, cs);
+		count_calls(s->then, cs);
+		return;
+	case ST_CASE:
+	case ST_LABEL:
+		count_calls(s->then, cs);
+		return;
+	default:
+		ir_visit_stmt(s, count_in_expr, note_goto, cs);
+		return;
+	}
+}
+
+static bool runs_once_at(const Program *prog, const Func *f, int depth)
+{
+	const Func *caller = NULL;
+	uint32_t sites = 0;
+
+	if (f->name == intern("main", 4))
+		return true;
+	if (depth >= MAX_CHAIN)
+		return false;
+	for (uint32_t i = 0; i < prog->funcs.len; i++) {
+		Func *g = prog->funcs.items[i];
+		CallSites cs = { f, 0, 0, false };
+
+		if (!g->body || g == f)
+			continue;
+		count_calls(g->body, &cs);
+		if (cs.in_loops || (cs.outside_loops && cs.has_goto))
+			return false;
+		if (cs.outside_loops) {
+			caller = g;
+			sites += cs.outside_loops;
+		}
+	}
+	return sites == 1 && runs_once_at(prog, caller, depth + 1);
+}
+
+bool runs_once(const Program *prog, const Func *f)
+{
+	return runs_once_at(prog, f, 0);
+}

@@ -429,8 +429,7 @@ for c in testsuite/kernels/*.c; do
 done
 # a small function called from a loop is not forked per call: calls.c forks
 # once, in main, and cell() stays sequential
-# shellcheck disable=SC2086
-if "$MTPAR" -np 2 $KFLAGS -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&
+if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&
    [ "$(grep -c '#pragma omp parallel' "$T/k_calls.np2.c")" -eq 1 ] &&
    grep -q 'static unsigned mtpar_gen_main;' "$T/k_calls.np2.c"; then
 	ok "kernel calls: one fork, in main; cell() sequential"

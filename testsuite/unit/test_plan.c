@@ -621,7 +621,7 @@ static void test_span_braces(void)
 	CU_ASSERT_FALSE(plan_crosses_block(f, blk, end));      /* the whole block and what follows */
 	CU_ASSERT_FALSE(plan_crosses_block(f, after, end));    /* after the block */
 	CU_ASSERT_FALSE(plan_crosses_block(f, blk + 2, blk + 20)); /* inside it */
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ 2, true, NULL }); /* small: any gain */
 	p = plan_of(&pl, "main");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL(p->why_not);
@@ -651,7 +651,7 @@ static void test_triangle_split(void)
 	uint32_t first = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ 2, true, NULL }); /* small: any gain */
 	p = plan_of(&pl, "main");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
@@ -660,6 +660,60 @@ static void test_triangle_split(void)
 	CU_ASSERT_EQUAL(p->tasks.items[first + 1].hi, 400);
 	CU_ASSERT_EQUAL_FATAL(tasks_of(p, "rect", &first), 2);
 	CU_ASSERT_EQUAL(p->tasks.items[first].hi, 200);
+	arena_free_all();
+}
+
+/* main runs once, so does what it calls once outside loops; not what a loop or two calls call. */
+static void test_runs_once(void)
+{
+	Program *prog = front(
+		"static int x;\n"
+		"static void once(void) { x++; }\n"
+		"static void looped(void) { x++; }\n"
+		"static void twice(void) { x++; }\n"
+		"static void below(void) { x++; }\n"
+		"static void mid(void) { below(); }\n"
+		"int main(void) { int i; once(); mid(); twice(); twice();\n"
+		"  for (i = 0; i < 9; i++) looped(); return 0; }\n");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	CU_ASSERT_TRUE(runs_once(prog, program_find_func(prog, intern("main", 4))));
+	CU_ASSERT_TRUE(runs_once(prog, program_find_func(prog, intern("once", 4))));
+	CU_ASSERT_TRUE(runs_once(prog, program_find_func(prog, intern("below", 5))));
+	CU_ASSERT_FALSE(runs_once(prog, program_find_func(prog, intern("looped", 6))));
+	CU_ASSERT_FALSE(runs_once(prog, program_find_func(prog, intern("twice", 5))));
+	arena_free_all();
+}
+
+/*
+ * Two independent loops of 10^5 iterations gain about 0.15 ms on two
+ * cores: not enough to start the threads in main, which runs once; the
+ * same loops in a library function that may run many times are split.
+ */
+static void test_start_cost(void)
+{
+	static const char head[] = "static double a[100000], b[100000];\n";
+	static const char body[] =
+		" {\n"
+		"  for (int i = 0; i < 100000; i++) a[i] = a[i] * 3 + 1;\n"
+		"  for (int j = 0; j < 100000; j++) b[j] = b[j] * 5 + 2;\n"
+		"}\n";
+	char text[512];
+	Program *prog;
+	PlanList pl;
+	ParPlan *p;
+
+	snprintf(text, sizeof(text), "%s%s%s", head, "int main(void)", body);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog = front(text));
+	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p = plan_of(&pl, "main"));
+	CU_ASSERT_TRUE(p->why_not && strstr(p->why_not, "starting the threads"));
+	arena_free_all();
+	snprintf(text, sizeof(text), "%s%s%s", head, "void layer(void)", body);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog = front(text));
+	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p = plan_of(&pl, "layer"));
+	CU_ASSERT_PTR_NULL(p->why_not);
 	arena_free_all();
 }
 
@@ -681,7 +735,9 @@ int suite_plan(void)
 	    !CU_add_test(s, "chunk summary", test_chunk_summary) ||
 	    !CU_add_test(s, "slices behind run-time checks", test_slices_checked) ||
 	    !CU_add_test(s, "spans and braces", test_span_braces) ||
-	    !CU_add_test(s, "a triangle cut by work", test_triangle_split))
+	    !CU_add_test(s, "a triangle cut by work", test_triangle_split) ||
+	    !CU_add_test(s, "runs once", test_runs_once) ||
+	    !CU_add_test(s, "the team's start is paid once", test_start_cost))
 		return 1;
 	return 0;
 }

@@ -903,8 +903,8 @@ static void region_oscar(Gen *g)
 	for (int c = 0; c < np; c++) {
 		str_puts(&g->out, "#pragma omp section\n");
 		line(&g->out, g->indent, 3, "{");
-		str_printf(&g->out, "#pragma oscar execution vpe(%d)\n", c);
 		profile_local(g, 4);
+		str_printf(&g->out, "#pragma oscar execution vpe(%d)\n", c);
 		line(&g->out, g->indent, 4, "if (mtpar_team_size() == %d) {", np);
 		core_body(g, c, 5);
 		line(&g->out, g->indent, 4, "}");

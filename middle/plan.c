@@ -1161,8 +1161,11 @@ static void dump_whole(FILE *out, const ParPlan *p)
 	double reps = p->reps > 1 ? p->reps : 1;
 	double seq = p->sched->seq_time * reps;
 	double rest = p->func_cost - seq;
-	double par = (rest > 0 ? rest : 0) + region_time(p) * reps;
+	double par = (rest > 0 ? rest : 0) + region_time(p) * reps + p->start_cost;
 
+	fprintf(out, "runtime: %.0f per run of the region (the fork and join, %u waits between cores), "
+	        "%.0f to start the threads\n",
+	        p->runtime_cost, cross_core_edges(&p->graph, p->sched), p->start_cost);
 	fprintf(out, "whole function: sequential %.0f, parallel %.0f, predicted speedup %.2f\n",
 	        seq + (rest > 0 ? rest : 0), par, par > 0 ? (seq + (rest > 0 ? rest : 0)) / par : 1.0);
 }

@@ -645,20 +645,32 @@ static MTPAR_INLINE void mtpar_prof_num(char *buf, int *n, double v)
 		buf[(*n)++] = d[--k];
 }
 
-/* One line: words and numbers in turn, a null word ends it. */
-static MTPAR_INLINE void mtpar_prof_line(struct _IO_FILE *f, const char *const *w, const double *v)
+/* Appends " word number" to buf at *n. */
+static MTPAR_INLINE void mtpar_prof_field(char *buf, int *n, const char *word, double v)
 {
-	char buf[512];
-	int n = 0, i;
+	mtpar_prof_str(buf, n, " ");
+	mtpar_prof_str(buf, n, word);
+	mtpar_prof_str(buf, n, " ");
+	mtpar_prof_num(buf, n, v);
+}
 
-	for (i = 0; w[i]; i++) {
-		mtpar_prof_str(buf, &n, w[i]);
-		if (v[i] >= 0) {
-			mtpar_prof_str(buf, &n, " ");
-			mtpar_prof_num(buf, &n, v[i]);
-		}
-		mtpar_prof_str(buf, &n, w[i + 1] ? " " : "\n");
+/* Starts a line: "what func" and, for a core's line, " core". */
+static MTPAR_INLINE void mtpar_prof_head_of(char *buf, int *n, const char *what, const char *func,
+                                            int core)
+{
+	*n = 0;
+	mtpar_prof_str(buf, n, what);
+	mtpar_prof_str(buf, n, " ");
+	mtpar_prof_str(buf, n, func);
+	if (core >= 0) {
+		mtpar_prof_str(buf, n, " ");
+		mtpar_prof_num(buf, n, (double)core);
 	}
+}
+
+static MTPAR_INLINE void mtpar_prof_end(struct _IO_FILE *f, char *buf, int n)
+{
+	buf[n++] = '\n';
 	buf[n] = '\0';
 	fputs(buf, f);
 }
@@ -668,35 +680,32 @@ static MTPAR_INLINE void mtpar_prof_write(void)
 	const char *path = getenv("MTPAR_PROFILE");
 	struct _IO_FILE *f = fopen(path && path[0] ? path : "mtpar.prof", "a");
 	struct mtpar_prof *p;
-	char core[16];
+	char buf[520];
 	int t, c, n;
 
 	if (!f)
 		return;
 	for (p = *mtpar_prof_head(); p; p = p->next) {
-		const char *rw[] = { "region", p->func, "runs", "ns", "predicted", "sequential", "cores", 0 };
-		const double rv[] = { -1, -1, (double)p->runs, p->seconds * 1e9, p->predicted,
-		                      p->sequential, (double)p->ncores };
-
-		mtpar_prof_line(f, rw, rv);
+		mtpar_prof_head_of(buf, &n, "region", p->func, -1);
+		mtpar_prof_field(buf, &n, "runs", (double)p->runs);
+		mtpar_prof_field(buf, &n, "ns", p->seconds * 1e9);
+		mtpar_prof_field(buf, &n, "predicted", p->predicted);
+		mtpar_prof_field(buf, &n, "sequential", p->sequential);
+		mtpar_prof_field(buf, &n, "cores", (double)p->ncores);
+		mtpar_prof_end(f, buf, n);
 		for (t = 0; t < p->ntasks; t++) {
-			const char *tw[] = { "task", p->func, core, p->task[t].name, "runs", "ns", "predicted", 0 };
-			const double tv[] = { -1, -1, -1, -1, (double)p->task[t].runs,
-			                      p->task[t].seconds * 1e9, p->task[t].predicted };
-
-			n = 0;
-			mtpar_prof_num(core, &n, (double)p->core[t]);
-			core[n] = '\0';
-			mtpar_prof_line(f, tw, tv);
+			mtpar_prof_head_of(buf, &n, "task", p->func, p->core[t]);
+			mtpar_prof_str(buf, &n, " ");
+			mtpar_prof_str(buf, &n, p->task[t].name);
+			mtpar_prof_field(buf, &n, "runs", (double)p->task[t].runs);
+			mtpar_prof_field(buf, &n, "ns", p->task[t].seconds * 1e9);
+			mtpar_prof_field(buf, &n, "predicted", p->task[t].predicted);
+			mtpar_prof_end(f, buf, n);
 		}
 		for (c = 0; c < p->ncores; c++) {
-			const char *ww[] = { "wait", p->func, core, "ns", 0 };
-			const double wv[] = { -1, -1, -1, p->wait[c] * 1e9 };
-
-			n = 0;
-			mtpar_prof_num(core, &n, (double)c);
-			core[n] = '\0';
-			mtpar_prof_line(f, ww, wv);
+			mtpar_prof_head_of(buf, &n, "wait", p->func, c);
+			mtpar_prof_field(buf, &n, "ns", p->wait[c] * 1e9);
+			mtpar_prof_end(f, buf, n);
 		}
 	}
 	fclose(f);

@@ -655,7 +655,7 @@ static MTPAR_INLINE void mtpar_prof_field(char *buf, int *n, const char *word, d
 }
 
 /* Starts a line: "what func" and, for a core's line, " core". */
-static MTPAR_INLINE void mtpar_prof_head_of(char *buf, int *n, const char *what, const char *func,
+static MTPAR_INLINE void mtpar_prof_line_start(char *buf, int *n, const char *what, const char *func,
                                             int core)
 {
 	*n = 0;
@@ -686,7 +686,7 @@ static MTPAR_INLINE void mtpar_prof_write(void)
 	if (!f)
 		return;
 	for (p = *mtpar_prof_head(); p; p = p->next) {
-		mtpar_prof_head_of(buf, &n, "region", p->func, -1);
+		mtpar_prof_line_start(buf, &n, "region", p->func, -1);
 		mtpar_prof_field(buf, &n, "runs", (double)p->runs);
 		mtpar_prof_field(buf, &n, "ns", p->seconds * 1e9);
 		mtpar_prof_field(buf, &n, "predicted", p->predicted);
@@ -694,7 +694,7 @@ static MTPAR_INLINE void mtpar_prof_write(void)
 		mtpar_prof_field(buf, &n, "cores", (double)p->ncores);
 		mtpar_prof_end(f, buf, n);
 		for (t = 0; t < p->ntasks; t++) {
-			mtpar_prof_head_of(buf, &n, "task", p->func, p->core[t]);
+			mtpar_prof_line_start(buf, &n, "task", p->func, p->core[t]);
 			mtpar_prof_str(buf, &n, " ");
 			mtpar_prof_str(buf, &n, p->task[t].name);
 			mtpar_prof_field(buf, &n, "runs", (double)p->task[t].runs);
@@ -703,7 +703,7 @@ static MTPAR_INLINE void mtpar_prof_write(void)
 			mtpar_prof_end(f, buf, n);
 		}
 		for (c = 0; c < p->ncores; c++) {
-			mtpar_prof_head_of(buf, &n, "wait", p->func, c);
+			mtpar_prof_line_start(buf, &n, "wait", p->func, c);
 			mtpar_prof_field(buf, &n, "ns", p->wait[c] * 1e9);
 			mtpar_prof_end(f, buf, n);
 		}

@@ -34,6 +34,7 @@
  * of its own gain; one that may run many times spreads it over the runs.
  */
 #define TEAM_START_COST 3e7
+#define UNITS_PER_MS 1e7 /* for remarks in milliseconds */
 
 enum { MAX_DEPS = 16, MAX_DESCENT = 8 };
 
@@ -888,11 +889,37 @@ static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 	obj_assume_apart(NULL);
 }
 
+/*
+ * Why a scheduled plan does not pay, or NULL: its region, the runtime's
+ * costs included, must beat the span's sequential time by 5%, save 5% of
+ * the whole function's work, and pay for starting the threads where the
+ * function runs once.  --cost-model=unlimited asks for any gain at all.
+ */
+static const char *rejection(const PlanCtx *c, const ParPlan *p)
+{
+	double region = region_time(p), seq = p->sched->seq_time, gain = (seq - region) * p->reps;
+
+	if (c->unlimited ? !(region < seq) : !(region <= MIN_GAIN * seq))
+		return plan_fmt("predicted speedup %.2f on %d cores (%u tasks%s%s) is too small",
+		                seq / region, c->ncores, p->tasks.len,
+		                p->reps > 1 ? ", a fork per iteration" : "",
+		                c->unlimited ? "" : ", the fork and waits counted");
+	if (!c->unlimited && gain < (1 - MIN_GAIN) * p->func_cost)
+		return plan_fmt("predicted speedup %.2f for the whole function on %d cores is too "
+		                "small: the span is %.0f%% of its work",
+		                p->func_cost / (p->func_cost - gain), c->ncores,
+		                100 * seq * p->reps / p->func_cost);
+	if (gain < p->start_cost)
+		return plan_fmt("the predicted gain, %.2g ms, does not pay for starting the threads "
+		                "(%.2g ms) in a function that runs once",
+		                gain / UNITS_PER_MS, p->start_cost / UNITS_PER_MS);
+	return NULL;
+}
+
 /* f's plan for the span root->children[first..last], a level that runs reps times per call. */
 static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t first, uint32_t last)
 {
 	ParPlan *p = ARENA_NEW(ParPlan);
-	double region;
 
 	p->func = f;
 	p->root = root;
@@ -915,21 +942,7 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 	p->func_cost *= p->measured_ratio; /* in the units of the tasks' measured costs */
 	p->runtime_cost = runtime_cost(c, p);
 	p->start_cost = !c->unlimited && runs_once(c->prog, f) ? TEAM_START_COST : 0;
-	region = region_time(p);
-	if (c->unlimited ? !(region < p->sched->seq_time) : !(region <= MIN_GAIN * p->sched->seq_time))
-		p->why_not = plan_fmt("predicted speedup %.2f on %d cores (%u tasks%s%s) is too small",
-		                      p->sched->seq_time / region, c->ncores, p->tasks.len,
-		                      reps > 1 ? ", a fork per iteration" : "",
-		                      c->unlimited ? "" : ", the fork and waits counted");
-	else if (!c->unlimited && (p->sched->seq_time - region) * reps < (1 - MIN_GAIN) * p->func_cost)
-		p->why_not = plan_fmt("predicted speedup %.2f for the whole function on %d cores is "
-		                      "too small: the span is %.0f%% of its work",
-		                      p->func_cost / (p->func_cost - (p->sched->seq_time - region) * reps),
-		                      c->ncores, 100 * p->sched->seq_time * reps / p->func_cost);
-	else if ((p->sched->seq_time - region) * reps < p->start_cost)
-		p->why_not = plan_fmt("the predicted gain, %.2g ms, does not pay for starting the "
-		                      "threads (%.2g ms) in a function that runs once",
-		                      (p->sched->seq_time - region) * reps / 1e7, p->start_cost / 1e7);
+	p->why_not = rejection(c, p);
 	if (p->why_not) {
 		p->considered = p->tasks; /* the clones they point to stay in the arena */
 		memset(&p->tasks, 0, sizeof(p->tasks));

@@ -838,15 +838,10 @@ static void core_body(Gen *g, int c, int depth)
 			uint32_t q = w->items[k];
 			const ParTask *qt = &g->plan->tasks.items[q];
 
-			if (prof)
-				line(&g->out, g->indent, depth,
-				     "mtpar_prof_wait(&mtpar_sync_%s[%d], mtpar_gen, &mtpar_prof_waits_%s[%d]); "
-				     "/* %s, core %d */",
-				     g->fname, g->sy->flag[q], g->fname, c, task_label(qt, q), g->sy->core[q]);
-			else
-				line(&g->out, g->indent, depth,
-				     "mtpar_wait(&mtpar_sync_%s[%d], mtpar_gen); /* %s, core %d */", g->fname,
-				     g->sy->flag[q], task_label(qt, q), g->sy->core[q]);
+			line(&g->out, g->indent, depth, "%s(&mtpar_sync_%s[%d], mtpar_gen%s); /* %s, core %d */",
+			     prof ? "mtpar_prof_wait" : "mtpar_wait", g->fname, g->sy->flag[q],
+			     prof ? fmt_str(", &mtpar_prof_waits_%s[%d]", g->fname, c) : "",
+			     task_label(qt, q), g->sy->core[q]);
 		}
 		fv_switches(g, c, i, true, depth);
 		if (prof)

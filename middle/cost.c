@@ -24,6 +24,7 @@ void cost_init(CostModel *cm, Program *prog)
 	cm->prog = prog;
 	cm->fcost = xmalloc((n ? n : 1) * sizeof(*cm->fcost));
 	cm->fbusy = xcalloc(n ? n : 1, sizeof(*cm->fbusy));
+	cm->outer_len = cm->outer_base = 0;
 	for (uint32_t i = 0; i < n; i++)
 		cm->fcost[i] = -1;
 }
@@ -126,7 +127,7 @@ static double ecost(CostModel *c, const Expr *e)
  * convolutions) are the same in every iteration of g although neither
  * bound is a constant; those of `j <= i` are those of i's mean value.
  */
-enum { MAX_TERMS = 8, MAX_OUTER = 32 };
+enum { MAX_TERMS = 8 };
 
 typedef struct Affine {
 	const Var *var[MAX_TERMS];
@@ -134,13 +135,6 @@ typedef struct Affine {
 	uint32_t n;
 	double k;
 } Affine;
-
-/* The value each enclosing loop's IV has on average (cost_stmt's walk). */
-static struct {
-	const Var *var;
-	double mean;
-} outer[MAX_OUTER];
-static uint32_t outer_len, outer_base;
 
 static void affine_add_var(Affine *a, const Var *v, double coef)
 {
@@ -193,18 +187,18 @@ static bool affine_of(const Expr *e, double scale, Affine *a)
 }
 
 /* The mean value of an enclosing loop's IV v, if the walk knows one. */
-static bool outer_mean(const Var *v, double *mean)
+static bool outer_mean(const CostModel *c, const Var *v, double *mean)
 {
-	for (uint32_t i = outer_len; i-- > outer_base;)
-		if (outer[i].var == v) {
-			*mean = outer[i].mean;
+	for (uint32_t i = c->outer_len; i-- > c->outer_base;)
+		if (c->outer[i].var == v) {
+			*mean = c->outer[i].mean;
 			return true;
 		}
 	return false;
 }
 
 /* A's value with the enclosing IVs at their means; false when other variables remain. */
-static bool affine_value(const Affine *a, double *out)
+static bool affine_value(const CostModel *c, const Affine *a, double *out)
 {
 	double v = a->k, mean;
 
@@ -213,7 +207,7 @@ static bool affine_value(const Affine *a, double *out)
 	for (uint32_t i = 0; i < a->n; i++) {
 		if (a->coef[i] == 0)
 			continue;
-		if (!outer_mean(a->var[i], &mean))
+		if (!outer_mean(c, a->var[i], &mean))
 			return false;
 		v += a->coef[i] * mean;
 	}
@@ -222,7 +216,7 @@ static bool affine_value(const Affine *a, double *out)
 }
 
 /* The estimated trips of a for loop `iv = A; iv OP B; iv += step` with A, B affine; < 0: none. */
-static double symbolic_trips(const Loop *l)
+static double symbolic_trips(const CostModel *c, const Loop *l)
 {
 	const InductionVar *iv;
 	const Expr *bound;
@@ -232,7 +226,7 @@ static double symbolic_trips(const Loop *l)
 
 	if (!(bound = loop_iv_bound(l, &op)) || !(iv = &l->ivs.items[0])->init)
 		return -1;
-	if (!affine_of(bound, 1, &d) || !affine_of(iv->init, -1, &d) || !affine_value(&d, &span))
+	if (!affine_of(bound, 1, &d) || !affine_of(iv->init, -1, &d) || !affine_value(c, &d, &span))
 		return -1;
 	if (iv->step < 0) {
 		span = -span;
@@ -246,7 +240,7 @@ static double symbolic_trips(const Loop *l)
 	return span > 0 ? span : 0;
 }
 
-double cost_loop_trips(const Stmt *s)
+double cost_loop_trips(const CostModel *c, const Stmt *s)
 {
 	double n;
 
@@ -254,24 +248,24 @@ double cost_loop_trips(const Stmt *s)
 		return DEFAULT_TRIPS;
 	if (s->loop->trip_count >= 0)
 		return (double)s->loop->trip_count;
-	n = symbolic_trips(s->loop);
+	n = symbolic_trips(c, s->loop);
 	return n >= 0 ? n : DEFAULT_TRIPS;
 }
 
 /* Enters a for loop in cost_stmt's walk: its first IV's mean value, when it has one. */
-static bool outer_push(const Stmt *s, double trips)
+static bool outer_push(CostModel *c, const Stmt *s, double trips)
 {
 	const InductionVar *iv;
 	Affine a = { 0 };
 	double init;
 
-	if (s->kind != ST_FOR || !s->loop->ivs.len || outer_len >= MAX_OUTER)
+	if (s->kind != ST_FOR || !s->loop->ivs.len || c->outer_len >= COST_MAX_OUTER)
 		return false;
 	iv = &s->loop->ivs.items[0];
-	if (!iv->step_known || !iv->init || !affine_of(iv->init, 1, &a) || !affine_value(&a, &init))
+	if (!iv->step_known || !iv->init || !affine_of(iv->init, 1, &a) || !affine_value(c, &a, &init))
 		return false;
-	outer[outer_len].var = iv->var;
-	outer[outer_len++].mean = init + (trips > 1 ? (trips - 1) * (double)iv->step / 2 : 0);
+	c->outer[c->outer_len].var = iv->var;
+	c->outer[c->outer_len++].mean = init + (trips > 1 ? (trips - 1) * (double)iv->step / 2 : 0);
 	return true;
 }
 
@@ -298,14 +292,14 @@ double cost_stmt(CostModel *c, const Stmt *s)
 	case ST_FOR:
 	case ST_WHILE:
 	case ST_DO: {
-		double trips = cost_loop_trips(s);
-		bool pushed = outer_push(s, trips);
+		double trips = cost_loop_trips(c, s);
+		bool pushed = outer_push(c, s, trips);
 
 		for (uint32_t i = 0; i < s->loop->init.len; i++)
 			sum += cost_stmt(c, s->loop->init.items[i]);
 		sum += trips * (1 + ecost(c, s->loop->cond) + ecost(c, s->loop->step) +
 		                cost_stmt(c, s->loop->body));
-		outer_len -= pushed;
+		c->outer_len -= pushed;
 		return sum;
 	}
 	case ST_SWITCH:
@@ -321,16 +315,16 @@ double cost_stmt(CostModel *c, const Stmt *s)
 /* One call of f, its callees included; a recursive call counts nothing. */
 double cost_func(CostModel *c, Func *f)
 {
-	uint32_t base = outer_base;
+	uint32_t base = c->outer_base;
 
 	if (c->fcost[f->id] >= 0)
 		return c->fcost[f->id];
 	if (c->fbusy[f->id])
 		return 0;
 	c->fbusy[f->id] = true;
-	outer_base = outer_len; /* a callee's body sees no loop of its caller */
+	c->outer_base = c->outer_len; /* a callee's body sees no loop of its caller */
 	c->fcost[f->id] = cost_stmt(c, f->body);
-	outer_base = base;
+	c->outer_base = base;
 	c->fbusy[f->id] = false;
 	return c->fcost[f->id];
 }

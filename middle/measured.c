@@ -12,13 +12,6 @@
 
 #include "middle.h"
 
-/*
- * The cost model's units per nanosecond: one simple operation is about
- * 0.1 ns on the machines of doc/benchmarks.md (plan.c's FORK_COST and
- * WAIT_COST are in the same units).
- */
-#define UNITS_PER_NS 10.0
-
 enum { MAX_NAME = 400 };
 
 /* One "task FUNC CORE NAME runs N ns T predicted P" line into m; false if it is not one. */
@@ -37,7 +30,7 @@ static bool parse_task(Measured *m, const char *line)
 		return true; /* never ran: nothing measured */
 	t.func = intern(func, strlen(func));
 	t.name = arena_strndup(name, strlen(name));
-	t.cost = (double)ns / (double)runs * UNITS_PER_NS;
+	t.cost = (double)ns / (double)runs * COST_UNITS_PER_NS;
 	t.predicted = predicted;
 	array_push(&m->tasks, t);
 	return true;
@@ -76,25 +69,25 @@ static const MeasuredTask *find_task(const Measured *m, int func, const char *na
 
 double measured_apply(const Measured *m, const Func *f, ParTaskList *tasks)
 {
+	const MeasuredTask **found;
 	double got = 0, est = 0, ratio;
 
 	if (!m)
 		return 1;
+	found = xcalloc(tasks->len ? tasks->len : 1, sizeof(*found));
 	for (uint32_t i = 0; i < tasks->len; i++) {
 		const MeasuredTask *t = tasks->items[i].name ? find_task(m, f->name, tasks->items[i].name)
 		                                             : NULL;
 
+		found[i] = t;
 		if (t && t->predicted > 0) {
 			got += t->cost;
 			est += t->predicted;
 		}
 	}
 	ratio = est > 0 && got > 0 ? got / est : 1;
-	for (uint32_t i = 0; i < tasks->len; i++) {
-		ParTask *task = &tasks->items[i];
-		const MeasuredTask *t = task->name ? find_task(m, f->name, task->name) : NULL;
-
-		task->cost = t ? t->cost : task->cost * ratio;
-	}
+	for (uint32_t i = 0; i < tasks->len; i++)
+		tasks->items[i].cost = found[i] ? found[i]->cost : tasks->items[i].cost * ratio;
+	free(found);
 	return ratio;
 }

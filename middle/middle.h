@@ -923,10 +923,24 @@ void power_dump(FILE *out, const TaskGraph *g, const Schedule *s, const PowerSch
  * nothing).  A task adds its memory traffic: each byte its summary reads or
  * writes.  A function's cost is computed once and cached.
  */
+/*
+ * The cost model's unit, one simple operation, is about 0.1 ns on the
+ * machines of doc/benchmarks.md; measured times (--costs) and the
+ * runtime's costs (plan.c) convert with this.
+ */
+#define COST_UNITS_PER_NS 10.0
+
+enum { COST_MAX_OUTER = 32 };
+
 typedef struct CostModel {
 	Program *prog;
 	double *fcost;          /* per Func.id: cost of one call, < 0 not known yet */
 	bool *fbusy;            /* per Func.id: being costed (recursion) */
+	struct {
+		const Var *var;
+		double mean;
+	} outer[COST_MAX_OUTER]; /* cost_stmt's walk: enclosing loops' IVs at their mean values */
+	uint32_t outer_len, outer_base; /* a callee's walk sees outer[outer_base..] only */
 } CostModel;
 
 void cost_init(CostModel *cm, Program *prog);
@@ -935,7 +949,7 @@ void cost_free(CostModel *cm);
 double cost_stmt(CostModel *cm, const Stmt *s);
 double cost_func(CostModel *cm, Func *f);
 /* The trips the model assumes for a loop statement. */
-double cost_loop_trips(const Stmt *s);
+double cost_loop_trips(const CostModel *cm, const Stmt *s);
 /* The operations of mt's statements, without memory traffic. */
 double cost_mt_ops(CostModel *cm, const MT *mt);
 /* ops plus the traffic of every byte s reads and writes (NULL: none). */
@@ -1100,6 +1114,7 @@ typedef struct PlanCtx {
 	int ncores;
 	bool unlimited;         /* --cost-model=unlimited */
 	const Measured *measured; /* --costs FILE, or NULL */
+	signed char *once;      /* per Func.id: runs_once, or -1 not known yet */
 	CostModel cost;
 	Bitset *calls;          /* per Func.id: the defined functions its body calls */
 	int next_clone;         /* the last Clone.id given */

@@ -34,7 +34,7 @@
  * of its own gain; one that may run many times spreads it over the runs.
  */
 #define TEAM_START_COST 3e7
-#define UNITS_PER_MS 1e7 /* for remarks in milliseconds */
+#define UNITS_PER_MS (COST_UNITS_PER_NS * 1e6) /* for remarks in milliseconds */
 
 enum { MAX_DEPS = 16, MAX_DESCENT = 8 };
 
@@ -441,7 +441,7 @@ static void attribute(PlanCtx *c, const Stmt *s, double mult, double *attr)
 	if (s->loop) {
 		for (uint32_t i = 0; i < s->loop->init.len; i++)
 			attribute(c, s->loop->init.items[i], mult, attr);
-		mult *= cost_loop_trips(s);
+		mult *= cost_loop_trips(&c->cost, s);
 		attribute_expr(c, s->loop->cond, mult, attr);
 		attribute_expr(c, s->loop->step, mult, attr);
 		attribute(c, s->loop->body, mult, attr);
@@ -889,6 +889,14 @@ static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 	obj_assume_apart(NULL);
 }
 
+/* runs_once(f), found once per function. */
+static bool func_runs_once(PlanCtx *c, const Func *f)
+{
+	if (c->once[f->id] < 0)
+		c->once[f->id] = runs_once(c->prog, f);
+	return c->once[f->id];
+}
+
 /*
  * Why a scheduled plan does not pay, or NULL: its region, the runtime's
  * costs included, must beat the span's sequential time by 5%, save 5% of
@@ -941,7 +949,7 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 		p->func_cost += cost_mt(&c->cost, f->mt->children.items[i]);
 	p->func_cost *= p->measured_ratio; /* in the units of the tasks' measured costs */
 	p->runtime_cost = runtime_cost(c, p);
-	p->start_cost = !c->unlimited && runs_once(c->prog, f) ? TEAM_START_COST : 0;
+	p->start_cost = !c->unlimited && func_runs_once(c, f) ? TEAM_START_COST : 0;
 	p->why_not = rejection(c, p);
 	if (p->why_not) {
 		p->considered = p->tasks; /* the clones they point to stay in the arena */
@@ -1084,6 +1092,8 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 	c.ncores = opts->ncores < 1 ? 1 : opts->ncores;
 	c.unlimited = opts->unlimited;
 	c.measured = opts->measured;
+	c.once = arena_alloc(n + 1);
+	memset(c.once, -1, n + 1);
 	cost_init(&c.cost, prog);
 	build_calls(&c);
 	bitset_init(&called, n);

@@ -12,24 +12,17 @@ enum { MAX_CHAIN = 16 };
 
 typedef struct CallSites {
 	const Func *callee;
+	bool in_loop;         /* the walk is inside a loop */
 	uint32_t outside_loops, in_loops;
 	bool has_goto;        /* a backward goto may repeat any statement */
 } CallSites;
 
-static void count_in_expr(Expr *e, void *ctx)
+static void note_call(Expr *e, void *ctx)
 {
 	CallSites *cs = ctx;
 
 	if (e->kind == EX_CALL && e->callee_func == cs->callee)
-		cs->outside_loops++;
-}
-
-static void count_in_loop(Expr *e, void *ctx)
-{
-	CallSites *cs = ctx;
-
-	if (e->kind == EX_CALL && e->callee_func == cs->callee)
-		cs->in_loops++;
+		++*(cs->in_loop ? &cs->in_loops : &cs->outside_loops);
 }
 
 static void note_goto(Stmt *s, void *ctx)
@@ -47,19 +40,21 @@ static void count_calls(Stmt *s, CallSites *cs)
 	case ST_FOR:
 	case ST_WHILE:
 	case ST_DO:
-		ir_visit_stmt(s, count_in_loop, note_goto, cs);
+		cs->in_loop = true;
+		ir_visit_stmt(s, note_call, note_goto, cs);
+		cs->in_loop = false;
 		return;
 	case ST_BLOCK:
 		for (uint32_t i = 0; i < s->body.len; i++)
 			count_calls(s->body.items[i], cs);
 		return;
 	case ST_IF:
-		ir_visit_expr(s->expr, count_in_expr, cs);
+		ir_visit_expr(s->expr, note_call, cs);
 		count_calls(s->then, cs);
 		count_calls(s->els, cs);
 		return;
 	case ST_SWITCH:
-		ir_visit_expr(s->expr, count_in_expr, cs);
+		ir_visit_expr(s->expr, note_call, cs);
 		count_calls(s->then, cs);
 		return;
 	case ST_CASE:
@@ -67,7 +62,7 @@ static void count_calls(Stmt *s, CallSites *cs)
 		count_calls(s->then, cs);
 		return;
 	default:
-		ir_visit_stmt(s, count_in_expr, note_goto, cs);
+		ir_visit_stmt(s, note_call, note_goto, cs);
 		return;
 	}
 }
@@ -83,7 +78,7 @@ static bool runs_once_at(const Program *prog, const Func *f, int depth)
 		return false;
 	for (uint32_t i = 0; i < prog->funcs.len; i++) {
 		Func *g = prog->funcs.items[i];
-		CallSites cs = { f, 0, 0, false };
+		CallSites cs = { f, false, 0, 0, false };
 
 		if (!g->body || g == f)
 			continue;

@@ -3,6 +3,7 @@
  * parse, lower, cut into macro tasks, then dump a stage or rewrite each
  * input through the backend's edit list.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tree_sitter/api.h>
@@ -225,7 +226,7 @@ static bool write_graphs(const Program *prog, const PlanList *plans,
 	return true;
 }
 
-int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
+static int run_pipeline(const mtpar_options *opts, int nfiles, const char *const *files)
 {
 	Program *prog = ARENA_NEW(Program);
 	TSTree **trees = xcalloc((size_t)nfiles, sizeof(*trees));
@@ -253,14 +254,59 @@ int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
 		eec_compute(prog);
 		mtg_build(prog);
 		plans = plan_program(prog, &popts);
+		output_begin(); /* every file of the run, or none */
 		ok = assign_power(&plans, fv, opts) && write_graphs(prog, &plans, opts, fv);
+		if (ok)
+			ok = opts->dump != MTPAR_DUMP_NONE ? dump_stage(prog, &plans, opts->dump)
+			                                   : write_outputs(prog, &plans, opts);
+		if (ok && error_count() == 0)
+			ok = output_commit();
+		else
+			output_abort();
 	}
-	if (ok)
-		ok = opts->dump != MTPAR_DUMP_NONE ? dump_stage(prog, &plans, opts->dump)
-		                                   : write_outputs(prog, &plans, opts);
 	for (int i = 0; i < nfiles; i++)
 		if (trees[i])
 			ts_tree_delete(trees[i]);
 	free(trees);
 	return ok && error_count() == 0 ? 0 : 1;
+}
+
+/*
+ * The stack the pipeline runs on: the lowering and the analyses recurse
+ * once or a few times per level of nesting, up to MTPAR_MAX_NESTING levels.
+ * Only the pages a deep input touches are ever mapped.
+ */
+#define MTPAR_STACK_BYTES ((size_t)1 << 30)
+
+typedef struct PipelineCall {
+	const mtpar_options *opts;
+	int nfiles;
+	const char *const *files;
+	int status;
+} PipelineCall;
+
+static void *pipeline_thread(void *arg)
+{
+	PipelineCall *call = arg;
+
+	call->status = run_pipeline(call->opts, call->nfiles, call->files);
+	return NULL;
+}
+
+int mtpar_run(const mtpar_options *opts, int nfiles, const char *const *files)
+{
+	PipelineCall call = { opts, nfiles, files, 1 };
+	pthread_attr_t attr;
+	pthread_t thread;
+	bool started;
+
+	if (pthread_attr_init(&attr) != 0)
+		return run_pipeline(opts, nfiles, files);
+	started = pthread_attr_setstacksize(&attr, MTPAR_STACK_BYTES) == 0 &&
+	          pthread_create(&thread, &attr, pipeline_thread, &call) == 0;
+	pthread_attr_destroy(&attr);
+	if (!started) /* no address space for it (ulimit -v): the caller's stack */
+		return run_pipeline(opts, nfiles, files);
+	pthread_join(thread, NULL);
+	return call.status;
 }

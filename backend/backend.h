@@ -28,8 +28,16 @@ typedef enum OutputStatus {
  * (path.tmp.XXXXXX, the usual mode), renamed into place only when fn and
  * every write succeeded, removed otherwise.  On failure errno is the
  * cause's (or what fn left); the caller reports it in its own words.
+ * Between output_begin and output_commit the renames wait for the commit,
+ * so that a run leaves all of its files or none.
  */
 OutputStatus output_write(const char *path, OutputFn *fn, void *ctx);
+/* Starts holding back the renames of output_write. */
+void output_begin(void);
+/* Renames every file held back into place; false (errno set) if one failed. */
+bool output_commit(void);
+/* Removes every file held back: the run failed. */
+void output_abort(void);
 
 /* ------------------------------------------------------------------ */
 /* edit.c: collect insertions and replacements, apply them in one pass */
@@ -151,6 +159,12 @@ bool scan_declarator(const Func *f, uint32_t *name_at, uint32_t *lparen, uint32_
 bool scan_params_empty(const char *t, uint32_t lparen, uint32_t rparen);
 /* The blanks that start the line holding byte at (arena-owned). */
 const char *scan_indent(const Source *src, uint32_t at);
+/*
+ * Where the statement at start begins with the #pragma lines directly
+ * above it (`#pragma GCC unroll 4`, `#pragma omp parallel for`), which
+ * belong to it: code put in front of the statement goes above them.
+ */
+uint32_t scan_pragmas_before(const Source *src, uint32_t start);
 
 /* ------------------------------------------------------------------ */
 /* gantt.c: the schedules as an SVG Gantt chart (--gantt)              */

@@ -657,7 +657,8 @@ static bool check_part_cover(const ParPlan *p, const MT *mt, const SplitLoop *sl
 		array_free(&ch);
 		return ok;
 	}
-	qsort(ch.items, ch.len, sizeof(*ch.items), cmp_task_lo);
+	if (ch.len > 1) /* qsort wants an array, even for none */
+		qsort(ch.items, ch.len, sizeof(*ch.items), cmp_task_lo);
 	for (uint32_t i = 0; ok && i < ch.len; i++) {
 		const ParTask *t = ch.items[i];
 

@@ -1128,7 +1128,7 @@ static void emit_plan(const Program *prog, const ParPlan *p, const Sync *sy,
 {
 	const Func *f = p->func;
 	const MT *root = p->root;
-	uint32_t start = root->children.items[p->first]->start;
+	uint32_t start = scan_pragmas_before(f->src, root->children.items[p->first]->start);
 	uint32_t end = root->children.items[p->last]->end;
 	EditList *el = &edits[source_index(prog, f->src)];
 	Gen g = { p, sy, opts, scan_indent(f->src, start), func_name(f), { 0 } };
@@ -1191,7 +1191,8 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
 	}
 	for (uint32_t s = 0; s < nsrc; s++)
 		if (runtime[s])
-			edit_insert(&edits_per_source[s], 0, runtime_text(opts->profile));
+			edit_insert(&edits_per_source[s], source_bom_len(prog->sources.items[s]),
+			            runtime_text(opts->profile));
 	for (uint32_t i = 0; i < plans->len; i++)
 		if (emit[i])
 			emit_plan(prog, plans->items[i], &sync[i], opts, edits_per_source, &done);

@@ -40,13 +40,71 @@ static OutputStatus write_in_place(const char *path, OutputFn *fn, void *ctx)
 
 static OutputStatus write_and_rename(const char *path, OutputFn *fn, void *ctx);
 
+/* A temporary file waiting for its rename. */
+typedef struct Pending {
+	char *tmp, *path;
+} Pending;
+
+/* The files of the run being written, held back until it succeeds (one run at a time). */
+static struct {
+	bool open;
+	Array(Pending) files;
+} held;
+
+void output_begin(void)
+{
+	held.open = true;
+}
+
+static void held_clear(void)
+{
+	for (uint32_t i = 0; i < held.files.len; i++) {
+		free(held.files.items[i].tmp);
+		free(held.files.items[i].path);
+	}
+	array_free(&held.files);
+	held.open = false;
+}
+
+bool output_commit(void)
+{
+	bool ok = true;
+	int err = 0;
+
+	for (uint32_t i = 0; i < held.files.len; i++) {
+		Pending *f = &held.files.items[i];
+
+		if (ok && rename(f->tmp, f->path) != 0) {
+			err = errno;
+			error_plain("%s: cannot write output: %s", f->path, strerror(err));
+			ok = false;
+		}
+		if (!ok)
+			unlink(f->tmp);
+	}
+	held_clear();
+	errno = err;
+	return ok;
+}
+
+void output_abort(void)
+{
+	for (uint32_t i = 0; i < held.files.len; i++)
+		unlink(held.files.items[i].tmp);
+	held_clear();
+}
+
 OutputStatus output_write(const char *path, OutputFn *fn, void *ctx)
 {
 	struct stat st, lst;
 	char *target;
 	OutputStatus r;
 
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		errno = EISDIR; /* found now, before any file of the run is renamed */
+		return OUTPUT_CANNOT_CREATE;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
 		return write_in_place(path, fn, ctx);
 	if (lstat(path, &lst) != 0 || !S_ISLNK(lst.st_mode) || !(target = realpath(path, NULL)))
 		return write_and_rename(path, fn, ctx);
@@ -78,6 +136,12 @@ static OutputStatus write_and_rename(const char *path, OutputFn *fn, void *ctx)
 	}
 	ok = fchmod(fd, 0666 & ~current_umask()) == 0 && fn(out, ctx);
 	ok = fclose(out) == 0 && ok;
+	if (ok && held.open) {
+		Pending f = { tmp, xstrndup(path, n) };
+
+		array_push(&held.files, f);
+		return OUTPUT_OK;
+	}
 	ok = ok && rename(tmp, path) == 0;
 	if (!ok) {
 		err = errno;

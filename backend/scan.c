@@ -136,3 +136,56 @@ const char *scan_indent(const Source *src, uint32_t at)
 		;
 	return arena_strndup(src->text + s, e - s);
 }
+
+/* Start of the line holding byte at. */
+static uint32_t line_begin(const char *t, uint32_t at)
+{
+	while (at > 0 && t[at - 1] != '\n')
+		at--;
+	return at;
+}
+
+/* Start of the logical line that ends just before ls (backslash continuations joined). */
+static uint32_t logical_line_before(const char *t, uint32_t ls)
+{
+	uint32_t s = line_begin(t, ls - 1), e;
+
+	for (;;) {
+		if (s < 2)
+			return s;
+		e = s - 1; /* the previous line's '\n' */
+		if (e > 0 && t[e - 1] == '\r')
+			e--;
+		if (e == 0 || t[e - 1] != '\\')
+			return s;
+		s = line_begin(t, s - 1);
+	}
+}
+
+uint32_t scan_pragmas_before(const Source *src, uint32_t start)
+{
+	const char *t = src->text;
+	uint32_t s = start;
+
+	for (;;) {
+		uint32_t ls = line_begin(t, s), ps, q;
+
+		for (q = ls; q < s && (t[q] == ' ' || t[q] == '\t'); q++)
+			;
+		if (q < s || ls == 0)
+			return s; /* not first on its line, or the first line */
+		ps = logical_line_before(t, ls);
+		for (q = ps; t[q] == ' ' || t[q] == '\t'; q++)
+			;
+		if (t[q] != '#')
+			return s;
+		q++;
+		while (t[q] == ' ' || t[q] == '\t')
+			q++;
+		if (strncmp(t + q, "pragma", 6) != 0 || (t[q + 6] != ' ' && t[q + 6] != '\t'))
+			return s;
+		while (t[q] != '#') /* back to the '#': its indentation stays outside */
+			q--;
+		s = q;
+	}
+}

@@ -77,6 +77,20 @@ uint32_t bitset_count(const Bitset *b);
 /* Next set bit at or after *i; false when none.  for (i=0; bitset_iter(b,&i); i++) */
 bool bitset_iter(const Bitset *b, uint32_t *i);
 
+/*
+ * Map from nonzero 64-bit keys (a pointer, or a pointer and a small tag) to
+ * uint32_t, open addressing: an index beside an Array that would otherwise
+ * be searched linearly.  Zero-initialised is empty; map_free releases it.
+ */
+typedef struct KeyMap {
+	uint64_t *keys; /* 0: a free slot */
+	uint32_t *vals;
+	uint32_t cap, len;
+} KeyMap;
+void map_put(KeyMap *m, uint64_t key, uint32_t val);
+bool map_get(const KeyMap *m, uint64_t key, uint32_t *val);
+void map_free(KeyMap *m);
+
 /* Identifiers interned to small integers; 0 is "no name". */
 int intern(const char *s, size_t n);
 const char *intern_name(int id);
@@ -130,12 +144,14 @@ typedef struct Source {
 } Source;
 
 /*
- * Reads a C source file.  Missing, unreadable, directory, empty, binary
- * (NUL bytes) and non-UTF-8 files get a diagnostic and NULL.
+ * Reads a C source file.  Missing, unreadable, directory and binary ones
+ * (NUL bytes) get a diagnostic and NULL.
  */
 Source *source_read(const char *path);
 /* Fills src->line_start and nlines from src->text (line_start: caller frees). */
 void source_index_lines(Source *src);
+/* 3 when the text starts with a UTF-8 byte-order mark (output goes after it), else 0. */
+uint32_t source_bom_len(const Source *src);
 /* 1-based line and column (in bytes) of a byte offset. */
 void source_pos(const Source *src, uint32_t byte, uint32_t *line, uint32_t *col);
 /* Prints the 1-based line range of bytes [start, end): "12" or "12-30". */
@@ -652,11 +668,20 @@ const InductionVar *loop_find_iv(const Loop *l, const Var *v);
 
 typedef struct TSTree TSTree;
 
+/*
+ * Syntax trees deeper than this are refused with a located diagnostic
+ * (`nesting too deep`): the lowering and the passes after it recurse, one
+ * frame or a few per level, on the stack that mtpar_run provides
+ * (MTPAR_STACK_BYTES).  Generated code nests tens of levels; a sum of
+ * 10,000 terms is a left-deep tree 10,000 levels deep.
+ */
+#define MTPAR_MAX_NESTING 100000
+
 /* Checks that the grammar's ABI is one the runtime accepts; false after a diagnostic. */
 bool parse_check_abi(void);
 /*
- * Parses src, skipping src->hidden.  On a syntax error reports the first
- * ERROR or MISSING node and returns NULL.  Caller frees with ts_tree_delete.
+ * Parses src, skipping src->hidden.  On a syntax error, or nesting deeper
+ * than MTPAR_MAX_NESTING, reports the first such node and returns NULL.  Caller frees with ts_tree_delete.
  */
 TSTree *parse_source(const Source *src);
 

@@ -23,7 +23,7 @@ const char *const unmodelled_name[] = { UNMODELLED_KINDS(X_NAME) };
 
 void ir_visit_expr(Expr *e, IrExprFn *fn, void *ctx)
 {
-	if (!e)
+	if (!e || !fn) /* a statement visit that needs no expressions */
 		return;
 	fn(e, ctx);
 	ir_visit_expr(e->cond, fn, ctx);

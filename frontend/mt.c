@@ -104,7 +104,15 @@ typedef struct Level {
 	MT *bb;            /* the BB still open for more statements */
 	MT *branch_mt;     /* control parent of the MTs made now */
 	bool branch_dir;
+	int depth;         /* loops around this level */
 } Level;
+
+/*
+ * Loops nested deeper than this are not cut into MTs of their own: they
+ * run inside their ancestor's RB.  Far more than a schedule can use, and
+ * every level's summary walks everything under it.
+ */
+enum { MT_MAX_LOOP_DEPTH = 64 };
 
 static MT *new_mt(Level *lv, MTKind kind, uint32_t start, uint32_t end)
 {
@@ -136,11 +144,13 @@ static void cut_stmts(Level *lv, Stmt **stmts, uint32_t n);
 static void cut_loop(Level *lv, Stmt *s)
 {
 	MT *rb = new_mt(lv, MT_RB, s->start, s->end);
-	Level body = { lv->func, rb, NULL, NULL, false };
+	Level body = { lv->func, rb, NULL, NULL, false, lv->depth + 1 };
 	Stmt *b = s->loop->body;
 
 	add_stmt(rb, s);
 	rb->loop = s;
+	if (body.depth > MT_MAX_LOOP_DEPTH)
+		return;
 	if (b && b->kind == ST_BLOCK)
 		cut_stmts(&body, b->body.items, b->body.len);
 	else if (b)
@@ -220,7 +230,7 @@ void mt_build(Program *prog)
 	for (uint32_t i = 0; i < prog->funcs.len; i++) {
 		Func *f = prog->funcs.items[i];
 		MT *root = ARENA_NEW(MT);
-		Level lv = { f, root, NULL, NULL, false };
+		Level lv = { f, root, NULL, NULL, false, 0 };
 
 		root->kind = MT_BB;
 		root->func = f;

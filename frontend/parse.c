@@ -76,6 +76,18 @@ static TSNode first_error(TSNode node)
 	return (TSNode){ 0 };
 }
 
+/* The first byte of [start, end) that is not printable ASCII, or -1. */
+static int first_odd_byte(const Source *src, uint32_t start, uint32_t end)
+{
+	for (uint32_t i = start; i < end; i++) {
+		unsigned char c = (unsigned char)src->text[i];
+
+		if (c >= 0x7f || (c < 0x20 && c != '\t'))
+			return (int)i;
+	}
+	return -1;
+}
+
 static void report_syntax_error(const Source *src, TSNode root)
 {
 	TSNode e = first_error(root);
@@ -89,7 +101,13 @@ static void report_syntax_error(const Source *src, TSNode root)
 		/* An ERROR node starts at the first token the grammar could not place. */
 		TSNode tok = ts_node_child(e, 0);
 		uint32_t len = ts_node_end_byte(tok) - ts_node_start_byte(tok);
+		int odd = first_odd_byte(src, ts_node_start_byte(tok), ts_node_end_byte(tok));
 
+		if (odd >= 0) { /* as GCC says it: a byte outside literals and comments */
+			error_at(src, (uint32_t)odd, "stray '\\%o' in program",
+			         (unsigned char)src->text[odd]);
+			return;
+		}
 		if (len > 0 && len <= 40) {
 			error_at(src, at, "syntax error before '%.*s'", (int)len,
 			         src->text + ts_node_start_byte(tok));
@@ -99,8 +117,40 @@ static void report_syntax_error(const Source *src, TSNode root)
 	error_at(src, at, "syntax error");
 }
 
+/*
+ * The first node nested deeper than MTPAR_MAX_NESTING, or a null node.  A
+ * cursor walk: the recursive passes after it may trust the depth.
+ */
+static TSNode too_deep(TSNode root)
+{
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	TSNode found = { 0 };
+	uint32_t depth = 0;
+
+	for (;;) {
+		if (depth > MTPAR_MAX_NESTING) {
+			found = ts_tree_cursor_current_node(&cur);
+			break;
+		}
+		if (ts_tree_cursor_goto_first_child(&cur)) {
+			depth++;
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+			if (!ts_tree_cursor_goto_parent(&cur))
+				goto done;
+			depth--;
+		}
+	}
+done:
+	ts_tree_cursor_delete(&cur);
+	return found;
+}
+
 TSTree *parse_source(const Source *src)
 {
+	TSNode deep;
+
 	TSParser *parser = ts_parser_new();
 	uint32_t nranges;
 	TSRange *ranges = visible_ranges(src, &nranges);
@@ -110,12 +160,16 @@ TSTree *parse_source(const Source *src)
 		die("tree-sitter refused the C grammar");
 	if (nranges > 0 && !ts_parser_set_included_ranges(parser, ranges, nranges))
 		die("tree-sitter refused the visible ranges of %s", src->path);
-	if (nranges > 0)
-		tree = ts_parser_parse_string(parser, NULL, src->text, src->len);
+	/* nothing visible (an empty file, or every line preprocessed away): an empty unit */
+	tree = ts_parser_parse_string(parser, NULL, nranges ? src->text : "", nranges ? src->len : 0);
 	free(ranges);
 	ts_parser_delete(parser);
-	if (!tree) {
-		error_at(src, 0, "nothing to parse: every line is preprocessed away");
+	if (!tree)
+		die("tree-sitter could not parse %s", src->path);
+	deep = too_deep(ts_tree_root_node(tree));
+	if (!ts_node_is_null(deep)) {
+		error_at(src, ts_node_start_byte(deep), "nesting too deep (limit %d)", MTPAR_MAX_NESTING);
+		ts_tree_delete(tree);
 		return NULL;
 	}
 	if (ts_node_has_error(ts_tree_root_node(tree))) {

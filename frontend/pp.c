@@ -13,7 +13,7 @@
 #include "frontend.h"
 
 enum {
-	INCLUDE_DEPTH_MAX = 16,   /* nested #include of headers we read */
+	INCLUDE_DEPTH_MAX = 200,  /* nested #include, as GCC's default -fmax-include-depth */
 	INITIALIZER_MIN_DEFAULT = 4096,
 };
 
@@ -232,13 +232,16 @@ typedef struct FileId {
 	ino_t ino;
 } FileId;
 
+typedef Array(FileId) FileIdList;
+
 typedef struct PP {
 	const PPConfig *cfg;
 	uint32_t init_min;   /* hide initializers of at least this many bytes */
 	PPMacro **slots;       /* open addressing on the name */
 	uint32_t nslots, nmacros;
 	uint32_t gen;        /* bumped by every definition and #undef */
-	Array(FileId) seen;  /* headers read: each at most once */
+	Array(FileId) seen;  /* headers read: each at most once, unless it includes itself */
+	Array(FileId) open;  /* headers being read, outermost first */
 	CharBuf line;        /* the directive being read, cleaned, NUL-terminated */
 	Array(uint32_t) map; /* source byte of each char of line (and of its end) */
 	CharBuf scratch;     /* a specifier list being expanded */
@@ -878,24 +881,39 @@ static char *find_header(const PPScan *s, const char *name, bool quoted)
 	return NULL;
 }
 
-/* Whether the file was read before in this pp_scan; remembers it if not. */
-static bool seen_before(PP *pp, const struct stat *st)
+static bool same_file(const FileId *a, const FileId *b)
 {
-	FileId id = { .dev = st->st_dev, .ino = st->st_ino };
+	return a->dev == b->dev && a->ino == b->ino;
+}
 
-	for (uint32_t i = 0; i < pp->seen.len; i++)
-		if (pp->seen.items[i].dev == id.dev && pp->seen.items[i].ino == id.ino)
+static bool file_listed(const FileId *l, uint32_t n, const FileId *id)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (same_file(&l[i], id))
 			return true;
-	array_push(&pp->seen, id);
 	return false;
 }
 
-/* Line index of a header, so that error_at can point into it. */
+/*
+ * Whether to skip the file: read before in this pp_scan and finished (we
+ * read a header once, as if guarded).  One that includes itself, directly
+ * or not, is read again: its guard ends the recursion, or the depth limit.
+ */
+static bool read_before(PP *pp, const FileId *id)
+{
+	if (file_listed(pp->open.items, pp->open.len, id))
+		return false;
+	if (file_listed(pp->seen.items, pp->seen.len, id))
+		return true;
+	array_push(&pp->seen, *id);
+	return false;
+}
+
 /*
  * The header as a Source, or NULL when it was read before or cannot be
  * read (a header we cannot read is one we do without).  Caller frees.
  */
-static Source *read_header(PP *pp, const char *path)
+static Source *read_header(PP *pp, const char *path, FileId *id)
 {
 	FILE *f = fopen(path, "rb");
 	Source *h;
@@ -904,8 +922,13 @@ static Source *read_header(PP *pp, const char *path)
 
 	if (!f)
 		return NULL;
-	if (fstat(fileno(f), &st) != 0 || st.st_size >= (off_t)UINT32_MAX ||
-	    seen_before(pp, &st)) {
+	if (fstat(fileno(f), &st) != 0 || st.st_size >= (off_t)UINT32_MAX) {
+		fclose(f);
+		return NULL;
+	}
+	id->dev = st.st_dev;
+	id->ino = st.st_ino;
+	if (read_before(pp, id)) {
 		fclose(f);
 		return NULL;
 	}
@@ -925,12 +948,15 @@ static bool scan_file(PP *pp, Source *src, bool record, int depth);
 /* Reads a header for its conditionals and macros: nothing in it is hidden. */
 static void read_include(PPScan *s, const char *path)
 {
-	Source *h = read_header(s->pp, path);
+	FileId id;
+	Source *h = read_header(s->pp, path, &id);
 
 	if (!h)
 		return;
+	array_push(&s->pp->open, id);
 	if (!scan_file(s->pp, h, false, s->depth + 1))
 		s->failed = true;
+	s->pp->open.len--;
 	free((char *)h->text);
 	free(h->line_start);
 	free(h);
@@ -945,8 +971,13 @@ static void include_line(PPScan *s, uint32_t i)
 
 	i = line_skip_space(s->pp, i);
 	quoted = l[i] == '"';
-	if ((!quoted && l[i] != '<') || s->depth >= INCLUDE_DEPTH_MAX)
+	if (!quoted && l[i] != '<')
 		return;
+	if (s->depth >= INCLUDE_DEPTH_MAX) {
+		pp_fail(s, s->pp->map.items[i], "#include nested depth %d exceeds maximum of %d",
+		        s->depth, INCLUDE_DEPTH_MAX);
+		return;
+	}
 	close = strchr(l + i + 1, quoted ? '"' : '>');
 	if (!close)
 		return;
@@ -1287,6 +1318,7 @@ bool pp_scan(Source *src, const PPConfig *cfg)
 	ok = scan_file(&pp, src, true, 0);
 	macro_free_all(&pp);
 	array_free(&pp.seen);
+	array_free(&pp.open);
 	array_free(&pp.line);
 	array_free(&pp.map);
 	array_free(&pp.scratch);

@@ -191,6 +191,69 @@ bool bitset_iter(const Bitset *b, uint32_t *i)
 	return false;
 }
 
+/* ---- maps from 64-bit keys: open addressing, linear probing ---- */
+
+static uint32_t map_slot(const KeyMap *m, uint64_t key)
+{
+	uint64_t h = key * 0x9E3779B97F4A7C15ull; /* Fibonacci hashing */
+	uint32_t j = (uint32_t)(h >> 32) & (m->cap - 1);
+
+	while (m->keys[j] && m->keys[j] != key)
+		j = (j + 1) & (m->cap - 1);
+	return j;
+}
+
+static void map_grow(KeyMap *m)
+{
+	KeyMap old = *m;
+
+	m->cap = old.cap ? old.cap * 2 : 64;
+	m->keys = xcalloc(m->cap, sizeof(*m->keys));
+	m->vals = xcalloc(m->cap, sizeof(*m->vals));
+	for (uint32_t i = 0; i < old.cap; i++) {
+		if (old.keys[i]) {
+			uint32_t j = map_slot(m, old.keys[i]);
+
+			m->keys[j] = old.keys[i];
+			m->vals[j] = old.vals[i];
+		}
+	}
+	free(old.keys);
+	free(old.vals);
+}
+
+void map_put(KeyMap *m, uint64_t key, uint32_t val)
+{
+	uint32_t j;
+
+	if (2 * (m->len + 1) > m->cap)
+		map_grow(m);
+	j = map_slot(m, key);
+	m->len += !m->keys[j];
+	m->keys[j] = key;
+	m->vals[j] = val;
+}
+
+bool map_get(const KeyMap *m, uint64_t key, uint32_t *val)
+{
+	uint32_t j;
+
+	if (!m->cap)
+		return false;
+	j = map_slot(m, key);
+	if (!m->keys[j])
+		return false;
+	*val = m->vals[j];
+	return true;
+}
+
+void map_free(KeyMap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof(*m));
+}
+
 /* ---- interning: open addressing, names kept in the arena ---- */
 
 typedef struct Slot {

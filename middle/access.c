@@ -133,6 +133,21 @@ static void analyse_func(Func *f)
 	acc.cur = NULL;
 }
 
+static void note_label(Stmt *s, void *ctx)
+{
+	*(bool *)ctx |= s->kind == ST_LABEL || s->kind == ST_CASE;
+}
+
+/* Does f have a label or a case anywhere (then has_entry must look)? */
+static bool has_labels(Func *f)
+{
+	bool found = false;
+
+	if (f->body)
+		ir_visit_stmt(f->body, NULL, note_label, &found);
+	return found;
+}
+
 void acc_compute_summaries(Program *prog)
 {
 	static const int goto_kinds = (1 << UM_GOTO) | (1 << UM_COMPUTED_GOTO) | (1 << UM_SETJMP);
@@ -149,6 +164,7 @@ void acc_compute_summaries(Program *prog)
 		fi.external = f->storage != SC_STATIC || strcmp(intern_name(f->name), "main") == 0;
 		for (uint32_t j = 0; j < f->unmodelled.len; j++)
 			fi.has_goto |= (goto_kinds >> f->unmodelled.items[j].kind) & 1;
+		fi.has_labels = has_labels(f);
 		if (acc.funcs.len == (uint32_t)f->id)
 			array_push(&acc.funcs, fi);
 		else if ((uint32_t)f->id < acc.funcs.len)

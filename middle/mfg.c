@@ -490,7 +490,8 @@ static void add_data_edge(MfgLevel *lv, int i, int j)
 	e = mfg_add_dep(lv, i, j, &all[0]);
 	for (uint32_t k = 1; k < n; k++)
 		add_cause(e, &all[k]);
-	qsort(e->causes.items, e->causes.len, sizeof(*e->causes.items), cause_cmp);
+	if (e->causes.len > 1) /* qsort wants an array, even for none */
+		qsort(e->causes.items, e->causes.len, sizeof(*e->causes.items), cause_cmp);
 	if (all != buf)
 		free(all);
 }

@@ -451,6 +451,7 @@ typedef struct FuncInfo {
 	Func *func;
 	FuncState state;
 	bool has_goto;        /* loops' induction ranges are not trusted */
+	bool has_labels;      /* a label or case: control may enter a statement mid-way */
 	bool external;        /* callable from outside the program */
 	Summary *sum;
 	bool scratch_done;    /* scratch and scratch_only are known */

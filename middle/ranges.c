@@ -299,10 +299,18 @@ bool range_goto_free(void)
 	return !fi || !fi->has_goto;
 }
 
+/* Can control enter s mid-way?  Looked for only where a label or case exists. */
+static bool entered_midway(const Stmt *s)
+{
+	FuncInfo *fi = acc.cur ? acc_func(acc.cur) : NULL;
+
+	return (!fi || fi->has_labels) && has_entry(s, false);
+}
+
 /* Narrows for the arm s of a branch on cond (taken when !neg). */
 void range_narrow_arm(Env *env, const Expr *cond, bool neg, const Stmt *s)
 {
-	if (s && range_goto_free() && !has_entry(s, false))
+	if (s && range_goto_free() && !entered_midway(s))
 		narrow_cond(env, cond, neg, s->start, s->end);
 }
 
@@ -507,7 +515,7 @@ LoopInfo *range_compute_loop(const Stmt *s, const Env *env)
 
 	li->loop = s;
 	if (s->kind != ST_FOR || !l || !l->step || (fi && fi->has_goto) ||
-	    has_entry(l->body, false))
+	    entered_midway(l->body))
 		goto out;
 	ir_split_comma(l->step, &ups);
 	for (uint32_t i = 0; i < ups.len; i++) {

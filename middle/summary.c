@@ -27,6 +27,7 @@ typedef struct Walk {
 	const struct SplitLoop *part; /* the part being walked, NULL for the prologue alone */
 	int64_t lo, hi;      /* first-IV values [lo, hi) of part->loop */
 	bool failed;         /* the chunk's ranges could not be bound */
+	KeyMap index;        /* (base, kind) -> its access in sum, once sum is long */
 } Walk;
 
 /* The workspace of the function being walked that v (a pointer local) holds, if any. */
@@ -43,25 +44,45 @@ static void set_barrier(Walk *w, const Expr *at)
 	}
 }
 
-/* Adds r (whose ranges it takes over) to the access of that kind and base. */
-static void sum_add(Summary *s, AccessKind kind, Region *r, const Expr *ref, const Source *src)
+enum { INDEXED_FROM = 16 }; /* accesses searched in order below this many */
+
+static uint64_t access_key(const Var *base, AccessKind kind)
 {
-	Access a;
+	return ((uint64_t)(uintptr_t)base << 1 | (uint64_t)kind) + 1;
+}
 
-	for (uint32_t i = 0; i < s->acc.len; i++) {
-		Access *b = &s->acc.items[i];
+/* The access of that kind and base in w's summary, or NULL. */
+static Access *find_access(Walk *w, AccessKind kind, const Var *base)
+{
+	Summary *s = w->sum;
+	uint32_t at;
 
-		if (b->kind == kind && b->region.base == r->base) {
-			region_union(&b->region, r);
-			array_free(&r->ranges);
-			return;
-		}
+	if (s->acc.len >= INDEXED_FROM) { /* deep nests make long summaries */
+		for (uint32_t i = w->index.len; i < s->acc.len; i++)
+			map_put(&w->index, access_key(s->acc.items[i].region.base, s->acc.items[i].kind), i);
+		return map_get(&w->index, access_key(base, kind), &at) ? &s->acc.items[at] : NULL;
+	}
+	for (uint32_t i = 0; i < s->acc.len; i++)
+		if (s->acc.items[i].kind == kind && s->acc.items[i].region.base == base)
+			return &s->acc.items[i];
+	return NULL;
+}
+
+/* Adds r (whose ranges it takes over) to the access of that kind and base. */
+static void sum_add(Walk *w, AccessKind kind, Region *r, const Expr *ref)
+{
+	Access *b = find_access(w, kind, r->base), a;
+
+	if (b) {
+		region_union(&b->region, r);
+		array_free(&r->ranges);
+		return;
 	}
 	a.kind = kind;
 	a.region = *r;
 	a.ref = ref;
-	a.src = src;
-	array_push(&s->acc, a);
+	a.src = w->src;
+	array_push(&w->sum->acc, a);
 }
 
 /* Adds bytes [lo, hi) to r, within its object when the object is ours. */
@@ -102,10 +123,10 @@ static void state_rw(Walk *w, Var *obj, const Expr *ref)
 
 	region_init(&r, obj);
 	region_set_whole(&r);
-	sum_add(w->sum, ACC_READ, &r, ref, w->src);
+	sum_add(w, ACC_READ, &r, ref);
 	region_init(&r, obj);
 	region_set_whole(&r);
-	sum_add(w->sum, ACC_WRITE, &r, ref, w->src);
+	sum_add(w, ACC_WRITE, &r, ref);
 }
 
 /* Records an access of size bytes (-1 unknown) at p. */
@@ -125,7 +146,7 @@ static void record(Walk *w, Ptr p, int64_t size, AccessKind kind, const Expr *re
 	} else {
 		return;
 	}
-	sum_add(w->sum, kind, &r, ref, w->src);
+	sum_add(w, kind, &r, ref);
 	if (p.kind == P_OBJ && (type_is_volatile(p.base->type) || type_is_volatile(p.type)))
 		state_rw(w, acc.io, ref);
 }
@@ -343,7 +364,7 @@ static void map_region(Walk *w, const Region *cr, Ptr q, AccessKind kind, const 
 	if (q.kind != P_OBJ) {
 		region_init(&r, NULL);
 		region_set_whole(&r);
-		sum_add(w->sum, kind, &r, ref, w->src);
+		sum_add(w, kind, &r, ref);
 		return;
 	}
 	region_init(&r, q.base);
@@ -360,7 +381,7 @@ static void map_region(Walk *w, const Region *cr, Ptr q, AccessKind kind, const 
 	}
 	if (region_is_empty(&r))
 		return;
-	sum_add(w->sum, kind, &r, ref, w->src);
+	sum_add(w, kind, &r, ref);
 }
 
 /* Callee f's summary cs (its whole body's, or a chunk's) on the arguments of call e. */
@@ -385,12 +406,12 @@ static void map_summary(Walk *w, Expr *e, Func *f, const Summary *cs)
 
 			region_init(&r, NULL);
 			region_set_whole(&r);
-			sum_add(w->sum, a->kind, &r, e, w->src);
+			sum_add(w, a->kind, &r, e);
 		} else {
 			Region r;
 
 			region_copy(&r, &a->region);
-			sum_add(w->sum, a->kind, &r, e, w->src);
+			sum_add(w, a->kind, &r, e);
 		}
 	}
 }
@@ -658,7 +679,17 @@ static void walk_stmt(Walk *w, Stmt *s)
 }
 
 
-static bool is_private(const Walk *w, const Var *b)
+/* Is v one of w's private objects?  priv_set indexes them when there are many. */
+static bool in_priv(const Walk *w, const KeyMap *priv_set, const Var *v)
+{
+	uint32_t at;
+
+	if (priv_set->cap)
+		return map_get(priv_set, access_key(v, ACC_READ), &at);
+	return obj_in_list(&w->priv, v);
+}
+
+static bool is_private(const Walk *w, const KeyMap *priv_set, const Var *b)
 {
 	VarInfo *bi = acc_lookup(b);
 
@@ -671,26 +702,30 @@ static bool is_private(const Walk *w, const Var *b)
 			return false; /* the chunks of one call share it */
 	}
 	if (bi && bi->kind == OBJ_ALLOC)
-		return !bi->escapes && obj_in_list(&w->priv, bi->origin);
-	return obj_in_list(&w->priv, b);
+		return !bi->escapes && in_priv(w, priv_set, bi->origin);
+	return in_priv(w, priv_set, b);
 }
 
 /* Leaves out the objects whose lifetime ends inside the walked code. */
 static void drop_private(Walk *w)
 {
 	Summary *s = w->sum;
+	KeyMap priv_set = { 0 };
 	uint32_t j = 0;
 
+	for (uint32_t i = 0; w->priv.len >= INDEXED_FROM && i < w->priv.len; i++)
+		map_put(&priv_set, access_key(w->priv.items[i], ACC_READ), i);
 	for (uint32_t i = 0; i < s->acc.len; i++) {
 		Access *a = &s->acc.items[i];
 
-		if (is_private(w, a->region.base)) {
+		if (is_private(w, &priv_set, a->region.base)) {
 			array_free(&a->region.ranges);
 			continue;
 		}
 		s->acc.items[j++] = *a;
 	}
 	s->acc.len = j;
+	map_free(&priv_set);
 }
 
 static void walk_done(Walk *w)
@@ -698,6 +733,7 @@ static void walk_done(Walk *w)
 	drop_private(w);
 	array_free(&w->priv);
 	array_free(&w->env);
+	map_free(&w->index);
 }
 
 /* What one call of f does: its locals and parameters' storage left out. */

@@ -339,11 +339,12 @@ static void test_include(void)
 	char *dump;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
-	write_file(dir, "api.h", "#ifndef TVM_DLL\n"
+	write_file(dir, "api.h", "#ifndef API_H\n#define API_H\n" /* it includes itself */
+	                         "#ifndef TVM_DLL\n"
 	                         "#define TVM_DLL __attribute__((visibility(\"default\")))\n"
 	                         "#endif\n"
 	                         "#include \"inner.h\"\n#include \"api.h\"\n"
-	                         "#if 0\n#define INNER 3\n#endif\n");
+	                         "#if 0\n#define INNER 3\n#endif\n#endif\n");
 	write_file(dir, "inner.h", "#define INNER 2 /* beside api.h */\n");
 	array_push(&cfg.include_dirs, dir);
 	dump = scan_dump(text, &cfg, &src);

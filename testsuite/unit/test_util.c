@@ -187,6 +187,44 @@ static void test_edits(void)
 	array_free(&list.edits);
 }
 
+static void test_key_map(void)
+{
+	KeyMap m = { 0 };
+	uint32_t v = 0;
+
+	CU_ASSERT_FALSE(map_get(&m, 42, &v));
+	for (uint32_t i = 1; i <= 1000; i++) /* grows several times */
+		map_put(&m, (uint64_t)i * 4096, i);
+	map_put(&m, 4096, 7); /* a key put again: its value replaced */
+	CU_ASSERT_EQUAL(m.len, 1000);
+	CU_ASSERT_TRUE(map_get(&m, 4096, &v) && v == 7);
+	CU_ASSERT_TRUE(map_get(&m, 1000 * 4096, &v) && v == 1000);
+	CU_ASSERT_FALSE(map_get(&m, 4097, &v));
+	map_free(&m);
+	CU_ASSERT_FALSE(map_get(&m, 4096, &v));
+}
+
+/* Where the region goes in front of the statement at the marker '@'. */
+static uint32_t pragma_start(const char *text)
+{
+	Source *src = unit_source("t.c", text);
+
+	return scan_pragmas_before(src, (uint32_t)(strchr(text, '@') - text));
+}
+
+static void test_pragmas_before(void)
+{
+	CU_ASSERT_EQUAL(pragma_start("int x;\n@for"), 7);
+	CU_ASSERT_EQUAL(pragma_start("@for"), 0);
+	CU_ASSERT_EQUAL(pragma_start("{\n#pragma GCC ivdep\n@for"), 2);
+	CU_ASSERT_EQUAL(pragma_start("{\n  # pragma omp simd\n  @for"), 4); /* indentation stays out */
+	CU_ASSERT_EQUAL(pragma_start("{\n#pragma a\n#pragma b\r\n@for"), 2);
+	CU_ASSERT_EQUAL(pragma_start("{\n#pragma omp for \\\n schedule(static)\n@for"), 2);
+	CU_ASSERT_EQUAL(pragma_start("{\n#define P 1\n@for"), 14);
+	CU_ASSERT_EQUAL(pragma_start("{\nx = 1; @for"), 9);     /* not first on its line */
+	CU_ASSERT_EQUAL(pragma_start("{\n#pragmatic\n@for"), 13); /* not a pragma */
+}
+
 int suite_util(void)
 {
 	CU_pSuite s = CU_add_suite("util", NULL, NULL);
@@ -195,5 +233,7 @@ int suite_util(void)
 	       !CU_add_test(s, "array", test_array) ||
 	       !CU_add_test(s, "intern", test_intern) ||
 	       !CU_add_test(s, "source_pos", test_source_pos) ||
-	       !CU_add_test(s, "edit list", test_edits);
+	       !CU_add_test(s, "edit list", test_edits) ||
+	       !CU_add_test(s, "key map", test_key_map) ||
+	       !CU_add_test(s, "pragmas before a statement", test_pragmas_before);
 }

@@ -232,29 +232,40 @@ static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 	return bad_usage("unrecognized command-line option '%s'", a);
 }
 
-int main(int argc, char **argv)
+/* Parses the command line into opts and files, then runs; the exit status. */
+static int run_command(int argc, char **argv, mtpar_options *opts, const char **files)
 {
-	mtpar_options opts;
-	const char **files = calloc((size_t)argc, sizeof(*files));
 	int nfiles = 0, rc;
 
-	mtpar_options_init(&opts);
-	opts.defines = calloc((size_t)argc, sizeof(*opts.defines));
-	opts.include_dirs = calloc((size_t)argc, sizeof(*opts.include_dirs));
-	if (!files || !opts.defines || !opts.include_dirs)
-		return 1;
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] != '-' || argv[i][1] == '\0') {
 			files[nfiles++] = argv[i];
 			continue;
 		}
-		rc = parse_option(&opts, argc, argv, &i);
+		rc = parse_option(opts, argc, argv, &i);
 		if (rc != 0)
 			return rc < 0 ? 0 : rc;
 	}
 	if (nfiles == 0)
 		return bad_usage("no input files");
-	if (opts.output && nfiles > 1 && opts.dump == MTPAR_DUMP_NONE)
+	if (opts->output && nfiles > 1 && opts->dump == MTPAR_DUMP_NONE)
 		return bad_usage("cannot specify '-o' with several input files");
-	return mtpar_run(&opts, nfiles, files);
+	return mtpar_run(opts, nfiles, files);
+}
+
+int main(int argc, char **argv)
+{
+	mtpar_options opts;
+	const char **files = calloc((size_t)argc, sizeof(*files));
+	int rc = 1;
+
+	mtpar_options_init(&opts);
+	opts.defines = calloc((size_t)argc, sizeof(*opts.defines));
+	opts.include_dirs = calloc((size_t)argc, sizeof(*opts.include_dirs));
+	if (files && opts.defines && opts.include_dirs)
+		rc = run_command(argc, argv, &opts, files);
+	free(files);
+	free(opts.defines);
+	free(opts.include_dirs);
+	return rc;
 }

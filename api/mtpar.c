@@ -268,6 +268,9 @@ static int run_pipeline(const mtpar_options *opts, int nfiles, const char *const
 		if (trees[i])
 			ts_tree_delete(trees[i]);
 	free(trees);
+	array_free(&plans);
+	array_free(&cfg.defines);
+	array_free(&cfg.include_dirs);
 	return ok && error_count() == 0 ? 0 : 1;
 }
 

@@ -148,6 +148,8 @@ typedef struct Source {
  * (NUL bytes) get a diagnostic and NULL.
  */
 Source *source_read(const char *path);
+/* Frees what source_read made (NULL is fine). */
+void source_free(Source *src);
 /* Fills src->line_start and nlines from src->text (line_start: caller frees). */
 void source_index_lines(Source *src);
 /* 3 when the text starts with a UTF-8 byte-order mark (output goes after it), else 0. */

@@ -155,6 +155,17 @@ Source *source_read(const char *path)
 	return src;
 }
 
+void source_free(Source *src)
+{
+	if (!src)
+		return;
+	free(src->line_start);
+	free((char *)src->text);
+	array_free(&src->hidden);
+	array_free(&src->outside);
+	free(src);
+}
+
 uint32_t source_bom_len(const Source *src)
 {
 	return src->len >= 3 && memcmp(src->text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;

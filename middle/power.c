@@ -316,6 +316,7 @@ FvTable *power_fv_load(const char *path)
 	}
 	if (!ok) {
 		array_free(&f.states);
+		source_free(src);
 		return NULL;
 	}
 	f.t->path = path;

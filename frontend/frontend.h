@@ -470,6 +470,15 @@ struct Expr {
 typedef enum StmtKind { STMT_KINDS(X_ENUM) } StmtKind;
 
 /* Constructs that force the code around them to stay sequential. */
+/*
+ * A level (a function body or a loop body) that would have more MTs than
+ * this is one BB instead (mt.c): the dependence analysis and the conditions
+ * of a level grow with the square and the cube of its length.  Generated
+ * code has hundreds.
+ */
+#define MFG_MAX_MTS 1000
+#define MFG_MAX_MTS_TEXT "1000"
+
 #define UNMODELLED_KINDS(X)                                 \
 	X(UM_GOTO, "goto")                                      \
 	X(UM_COMPUTED_GOTO, "computed goto")                    \
@@ -477,7 +486,8 @@ typedef enum StmtKind { STMT_KINDS(X_ENUM) } StmtKind;
 	X(UM_SETJMP, "setjmp/longjmp")                          \
 	X(UM_VLA, "variable-length array")                      \
 	X(UM_VARIADIC_CALL, "variadic call")                    \
-	X(UM_OTHER, "unmodelled construct")
+	X(UM_OTHER, "unmodelled construct")                     \
+	X(UM_TOO_MANY_MTS, "over " MFG_MAX_MTS_TEXT " macro tasks in one level")
 
 typedef enum UnmodelledKind { UNMODELLED_KINDS(X_ENUM) } UnmodelledKind;
 extern const char *const unmodelled_name[];
@@ -1049,6 +1059,7 @@ struct MT {
 	Func *callee;       /* MT_SB */
 	bool ends_in_branch; /* the MT ends in a conditional branch (if, or a guarded call) */
 	bool exits;         /* contains return/break/continue leaving the level */
+	bool crowded;       /* the level's one BB: it would have had over MFG_MAX_MTS MTs */
 	uint32_t unmodelled; /* bitmask of UnmodelledKind */
 	Array(MT *) children; /* MT_RB: the body's MTs; root: the function's MTs */
 	/* control parent at the same level: this MT runs only if branch_mt took branch_dir */
@@ -1058,8 +1069,13 @@ struct MT {
 	void *graph;        /* the middle stage's per-MT data (MFG/MTG node) */
 };
 
-/* Cuts every function body and loop body of prog into macro tasks. */
+/*
+ * Cuts every function body and loop body of prog into macro tasks.  A body
+ * that would have more than MFG_MAX_MTS becomes one BB (crowded) instead.
+ */
 void mt_build(Program *prog);
+/* Was the level of owner's children made one BB because it was crowded? */
+bool mt_level_crowded(const MT *owner);
 /* Deterministic indented listing (--dump=mt). */
 void mt_dump(FILE *out, const Program *prog);
 

@@ -140,6 +140,7 @@ static void add_stmt(MT *mt, Stmt *s)
 }
 
 static void cut_stmts(Level *lv, Stmt **stmts, uint32_t n);
+static void cut_body(Level *lv, Stmt **stmts, uint32_t n);
 
 static void cut_loop(Level *lv, Stmt *s)
 {
@@ -152,9 +153,9 @@ static void cut_loop(Level *lv, Stmt *s)
 	if (body.depth > MT_MAX_LOOP_DEPTH)
 		return;
 	if (b && b->kind == ST_BLOCK)
-		cut_stmts(&body, b->body.items, b->body.len);
+		cut_body(&body, b->body.items, b->body.len);
 	else if (b)
-		cut_stmts(&body, &b, 1);
+		cut_body(&body, &b, 1);
 }
 
 /* Each arm of an if runs under the test's branch in that direction. */
@@ -225,6 +226,32 @@ static void cut_stmts(Level *lv, Stmt **stmts, uint32_t n)
 		cut_stmt(lv, stmts[i]);
 }
 
+/*
+ * Cuts a body (the statements of a function or a loop body) into lv's
+ * MTs, or, when they would be more than MFG_MAX_MTS, into one BB that
+ * runs them all: the level stays sequential and costs linear time.
+ */
+static void cut_body(Level *lv, Stmt **stmts, uint32_t n)
+{
+	MT *bb;
+
+	cut_stmts(lv, stmts, n);
+	if (lv->parent->children.len <= MFG_MAX_MTS)
+		return;
+	lv->parent->children.len = 0; /* the MTs cut are left in the arena */
+	lv->bb = NULL;
+	lv->branch_mt = NULL;
+	bb = new_mt(lv, MT_BB, stmts[0]->start, stmts[0]->end);
+	bb->crowded = true;
+	for (uint32_t i = 0; i < n; i++)
+		add_stmt(bb, stmts[i]);
+}
+
+bool mt_level_crowded(const MT *owner)
+{
+	return owner->children.len == 1 && owner->children.items[0]->crowded;
+}
+
 void mt_build(Program *prog)
 {
 	for (uint32_t i = 0; i < prog->funcs.len; i++) {
@@ -238,7 +265,7 @@ void mt_build(Program *prog)
 		root->end = f->end;
 		f->mt = root;
 		if (f->body)
-			cut_stmts(&lv, f->body->body.items, f->body->body.len);
+			cut_body(&lv, f->body->body.items, f->body->body.len);
 	}
 }
 

@@ -421,6 +421,11 @@ static void set_control(MfgLevel *lv)
 	bool *is_test = arena_alloc((size_t)(n + 1) * sizeof(*is_test));
 
 	mfg_set_next(lv, 0, 1);
+	if (mt_level_crowded(parent)) {
+		lv->sequential = true;
+		lv->why.kind = UM_TOO_MANY_MTS;
+		lv->why.at = parent->children.items[0]->start;
+	}
 	for (int i = 1; i <= n; i++) {
 		MT *mt = parent->children.items[i - 1];
 

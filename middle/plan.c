@@ -363,6 +363,8 @@ static RunList span_runs(PlanCtx *c, const MT *root)
 	bool fold;
 	const char *why;
 
+	if (root && mt_level_crowded(root))
+		return runs; /* one BB taken in order (mt.c): no span */
 	for (uint32_t i = 0; root && i <= root->children.len; i++) {
 		MT *mt = i < root->children.len ? root->children.items[i] : NULL;
 		bool ok = mt && task_ok(mt, &fold, &why);
@@ -693,6 +695,8 @@ static const char *no_span_why(const Func *f)
 	bool fold;
 	const char *why = "no macro task";
 
+	if (f->mt && mt_level_crowded(f->mt))
+		return unmodelled_name[UM_TOO_MANY_MTS];
 	for (uint32_t i = 0; f->mt && i < f->mt->children.len; i++) {
 		const MT *mt = f->mt->children.items[i];
 

@@ -37,6 +37,9 @@ gen parens_deep 'n = 200000; printf "int f(int x)\n{\nreturn "; for (i = 0; i < 
 gen loops 'n = 3000; print "double a[4];\nint main(void)\n{"; for (i = 0; i < n; i++) printf "for (int i%d = 0; i%d < 1; i%d++)\n", i, i, i; print "a[0] += 1;\nreturn (int)a[0];\n}"'
 # a function of 100,000 statements
 gen long 'n = 100000; print "int g;\nint main(void)\n{"; for (i = 0; i < n; i++) print "g = g * 3 + 1;"; print "return g & 127;\n}"'
+# 20,000 calls and 100,000 loops in one function: one BB each past 1,000 MTs (linear time)
+gen calls 'n = 20000; print "int a[100];\nvoid f(int i) { a[i % 100]++; }\nint main(void)\n{"; for (i = 0; i < n; i++) printf "f(%d);\n", i; print "return a[7] & 127;\n}"'
+gen manyloops 'n = 100000; print "int a[100];\nint main(void)\n{"; for (i = 0; i < n; i++) printf "for (int i = 0; i < 10; i++) a[i] += %d;\n", i % 7; print "return a[3] & 127;\n}"'
 # a line of 1 MB: an initializer of 150,000 numbers
 gen longline 'n = 150000; printf "int t[%d] = {", n; for (i = 0; i < n; i++) printf "%d,", i % 1000; print "};\nint main(void)\n{\nlong s = 0;\nfor (int i = 0; i < 150000; i++) s += t[i];\nreturn (int)(s & 127);\n}"'
 # two parallel loops, the file starting with a UTF-8 byte-order mark
@@ -123,7 +126,7 @@ expect_diag() { # name
 		echo "FAIL: adversarial $1: exit $rc: $(head -c 200 "$A/$1.err")"
 	fi
 }
-for n in blocks sum elif ifs loops long longline bom crlf pragmas latin1 empty hidden guard; do
+for n in blocks sum elif ifs loops long calls manyloops longline bom crlf pragmas latin1 empty hidden guard; do
 	expect_ok "$n"
 done
 for n in ifs_deep parens_deep stray nul self; do

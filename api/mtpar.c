@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <tree_sitter/api.h>
 
 #include "backend.h"
@@ -138,6 +139,22 @@ static bool compile_file(Program *prog, const char *path, const PPConfig *cfg,
 	return lower_source(prog, src, *tree);
 }
 
+/* Is -o one of the inputs (the same file, through any name or link)? */
+static bool output_is_input(const char *output, int nfiles, const char *const *files)
+{
+	struct stat o, in;
+
+	if (!output || stat(output, &o) != 0 || !S_ISREG(o.st_mode))
+		return false;
+	for (int i = 0; i < nfiles; i++) {
+		if (stat(files[i], &in) == 0 && in.st_dev == o.st_dev && in.st_ino == o.st_ino) {
+			error_plain("output file '%s' is also an input", output);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Each input rewritten through its edit list: the plans' parallel code. */
 static bool write_outputs(const Program *prog, const PlanList *plans,
                           const mtpar_options *opts)
@@ -242,6 +259,8 @@ static int run_pipeline(const mtpar_options *opts, int nfiles, const char *const
 	if (ok && (opts->power != MTPAR_POWER_NONE || opts->gantt))
 		ok = (fv = load_fv_table(opts)) != NULL; /* before the input: a bad table fails fast */
 	fill_pp_config(&cfg, opts);
+	if (ok && opts->dump == MTPAR_DUMP_NONE)
+		ok = !output_is_input(opts->output, nfiles, files);
 	for (int i = 0; ok && i < nfiles; i++)
 		ok = compile_file(prog, files[i], &cfg, &trees[i]);
 	if (ok) {

@@ -157,3 +157,12 @@ if [ $rc -eq 1 ] && [ ! -e "$A/multi1.par.c" ] && ! ls "$A"/*.tmp.* >/dev/null 2
 else
 	echo "FAIL: adversarial two outputs, the second a directory: exit $rc, $(ls "$A" | grep -c 'multi1.par.c\|tmp') files left"
 fi
+# -o naming an input (here through a symbolic link) is refused; the input stays as it was
+cp "$A/bom.c" "$A/inout.c" && ln -sf inout.c "$A/inout-link.c"
+"$MTPAR" -o "$A/inout-link.c" "$A/inout.c" 2>"$A/inout.err"
+rc=$?
+if [ $rc -eq 1 ] && cmp -s "$A/bom.c" "$A/inout.c" && grep -q 'is also an input' "$A/inout.err"; then
+	echo "PASS: adversarial -o naming the input: refused"
+else
+	echo "FAIL: adversarial -o naming the input: exit $rc"
+fi

@@ -17,16 +17,25 @@ static const char usage[] =
 	"\n"
 	"Options:\n"
 	"  -np N            schedule for N cores (default 2)\n"
-	"  -o FILE          write the output to FILE (one input only)\n"
+	"  -o FILE          write the output to FILE (one input only); '-' is\n"
+	"                   standard output, as a FILE operand '-' is standard input\n"
+	"  -P               no #line directives in the output\n"
+	"  -v               progress, and per file the functions parallelized\n"
 	"  -D NAME[=VALUE]  define a macro (for #if, and as a constant size or bound)\n"
 	"  -U NAME          undefine a macro\n"
 	"  -I DIR           search DIR for headers whose macros the file uses\n"
 	"  --dump=STAGE     print a stage to stdout and write no program;\n"
 	"                   STAGE is pp, funcs, ir, mt, mfg, mtg or sched\n"
-	"  --dot FILE       write the macro-task graphs as Graphviz DOT\n"
-	"  --dot-mfg FILE   write the macro-flow graphs as Graphviz DOT\n"
-	"  --dot-func NAME  draw only function NAME in --dot and --dot-mfg\n"
-	"  --report         one remark per macro task: parallel, or why not\n"
+	"  --dot[=]FILE     write the macro-task graphs as Graphviz DOT\n"
+	"  --dot-mfg[=]FILE write the macro-flow graphs as Graphviz DOT\n"
+	"  --dot-func[=]NAME  draw only function NAME, in full, in --dot and --dot-mfg\n"
+	"  --dot-sched[=]FILE write the static schedules as DOT: a cluster per core\n"
+	"  --report[-CLASS...][=FILE]\n"
+	"                   remarks, as GCC's -fopt-info: optimized (what was\n"
+	"                   parallelized), missed (what was not, and why), note\n"
+	"                   (every macro task), all; default optimized and missed;\n"
+	"                   to FILE instead of stderr\n"
+	"  -fno-diagnostics-show-caret  no source line and caret under errors\n"
 	"  --api=API        openmp (default): OpenMP with a switch per core;\n"
 	"                   oscar: OSCAR-API parallel sections with #pragma oscar\n"
 	"  --profile        the output times each task, wait and region and\n"
@@ -95,6 +104,38 @@ static bool long_option(int argc, char **argv, int *i, const char *name, const c
 	if (strncmp(argv[*i], name, n) != 0 || (argv[*i][n] != '\0' && argv[*i][n] != '='))
 		return false;
 	*v = option_value(argc, argv, i, name);
+	return true;
+}
+
+/*
+ * What follows "--report": "" (the decisions: optimized and missed),
+ * "-CLASS" one or more times (optimized, missed, note, all), then
+ * optionally "=FILE" (the remarks go to FILE), as GCC's -fopt-info.
+ */
+static bool parse_report(mtpar_options *o, const char *s)
+{
+	static const struct { const char *name; unsigned mask; } classes[] = {
+		{ "optimized", MTPAR_REPORT_OPTIMIZED }, { "missed", MTPAR_REPORT_MISSED },
+		{ "note", MTPAR_REPORT_NOTE }, { "all", MTPAR_REPORT_ALL },
+	};
+	unsigned mask = 0;
+
+	while (*s == '-') {
+		size_t k, n = strcspn(s + 1, "-=");
+
+		for (k = 0; k < sizeof(classes) / sizeof(classes[0]); k++)
+			if (strlen(classes[k].name) == n && strncmp(s + 1, classes[k].name, n) == 0)
+				break;
+		if (k == sizeof(classes) / sizeof(classes[0]))
+			return false;
+		mask |= classes[k].mask;
+		s += 1 + n;
+	}
+	if (*s == '=' && s[1])
+		o->report_file = s + 1;
+	else if (*s)
+		return false;
+	o->report = mask ? mask : MTPAR_REPORT_OPTIMIZED | MTPAR_REPORT_MISSED;
 	return true;
 }
 
@@ -172,8 +213,17 @@ static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 		o->unlimited_cost = strcmp(a + 13, "unlimited") == 0;
 		return 0;
 	}
-	if (strcmp(a, "--report") == 0)
-		return o->report = 1, 0;
+	if (strncmp(a, "--report", 8) == 0)
+		return parse_report(o, a + 8) ? 0 : bad_usage("unknown remark class in '%s' "
+		                                               "(optimized, missed, note or all)", a);
+	if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)
+		return o->verbose = 1, 0;
+	if (strcmp(a, "-P") == 0)
+		return o->no_line_directives = 1, 0;
+	if (strcmp(a, "-fno-diagnostics-show-caret") == 0)
+		return o->no_caret = 1, 0;
+	if (strcmp(a, "-fdiagnostics-show-caret") == 0)
+		return o->no_caret = 0, 0;
 	if (strcmp(a, "--profile") == 0)
 		return o->profile = 1, 0;
 	if (strcmp(a, "--costs") == 0 || strncmp(a, "--costs=", 8) == 0) {
@@ -187,15 +237,16 @@ static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 	}
 	if ((rc = parse_power_option(o, argc, argv, i)) != 2)
 		return rc;
-	if (strcmp(a, "--dot") == 0 || strcmp(a, "--dot-mfg") == 0 ||
-	    strcmp(a, "--dot-func") == 0) {
-		if (*i + 1 >= argc)
+	if (long_option(argc, argv, i, "--dot", &v) || long_option(argc, argv, i, "--dot-mfg", &v) ||
+	    long_option(argc, argv, i, "--dot-func", &v) || long_option(argc, argv, i, "--dot-sched", &v)) {
+		if (!v || !*v)
 			return bad_usage("missing argument after '%s'", a);
-		v = argv[++*i];
-		if (a[5] == '\0')
+		if (a[5] == '\0' || a[5] == '=')
 			o->dot_mtg = v;
 		else if (a[6] == 'm')
 			o->dot_mfg = v;
+		else if (a[6] == 's')
+			o->dot_sched = v;
 		else
 			o->dot_func = v;
 		return 0;
@@ -236,9 +287,13 @@ static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 static int run_command(int argc, char **argv, mtpar_options *opts, const char **files)
 {
 	int nfiles = 0, rc;
+	bool stdin_seen = false;
 
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] != '-' || argv[i][1] == '\0') {
+			if (strcmp(argv[i], "-") == 0 && stdin_seen)
+				return bad_usage("standard input ('-') given twice");
+			stdin_seen |= strcmp(argv[i], "-") == 0;
 			files[nfiles++] = argv[i];
 			continue;
 		}

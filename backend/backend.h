@@ -29,11 +29,17 @@ typedef enum OutputStatus {
  * every write succeeded, removed otherwise.  On failure errno is the
  * cause's (or what fn left); the caller reports it in its own words.
  * Between output_begin and output_commit the renames wait for the commit,
- * so that a run leaves all of its files or none.
+ * so that a run leaves all of its files or none.  "-" is standard output,
+ * written at the commit (at once outside a run).
  */
 OutputStatus output_write(const char *path, OutputFn *fn, void *ctx);
-/* Starts holding back the renames of output_write. */
-void output_begin(void);
+/* Receives a file's text at the commit of a run that keeps its files in memory. */
+typedef void OutputTake(void *user, const char *path, const char *text, size_t len);
+/*
+ * Starts holding back the renames of output_write.  take: NULL for files
+ * on disk; else no file is touched and take gets every text at the commit.
+ */
+void output_begin(OutputTake *take, void *user);
 /* Renames every file held back into place; false (errno set) if one failed. */
 bool output_commit(void);
 /* Removes every file held back: the run failed. */
@@ -52,19 +58,25 @@ typedef struct Edit {
 
 typedef struct EditList {
 	Array(Edit) edits;
+	bool line_directives; /* #line after each edit whose text moves the lines */
 } EditList;
 
 void edit_insert(EditList *list, uint32_t at, const char *text);
 void edit_replace(EditList *list, uint32_t start, uint32_t end, const char *text);
 /*
  * Writes src with the edits applied to out.  Overlapping replacements are
- * a broken invariant.  Returns false on a write error.
+ * a broken invariant.  With list->line_directives, a "#line N "path""
+ * follows each edit after which the output's line numbers no longer match
+ * src's, so that every line of the original text keeps its number (and,
+ * padded with blanks, its column) for the compiler's diagnostics, debuggers
+ * and profiles.  Returns false on a write error.
  */
 bool edit_apply(const Source *src, EditList *list, FILE *out);
 /*
  * The text of src's bytes [start, end) with the edits of list applied; every
  * edit must lie inside that range (a broken invariant otherwise).  Sorts
- * list.  Caller frees the result.
+ * list.  With list->line_directives the text starts with a newline and the
+ * #line of start, to go anywhere in the output.  Caller frees the result.
  */
 char *edit_apply_range(const Source *src, EditList *list, uint32_t start, uint32_t end);
 /*
@@ -81,6 +93,7 @@ typedef struct CodegenOptions {
 	int ncores;       /* -np: informational; each plan's schedule fixes its own team */
 	bool oscar_api;   /* --api=oscar: parallel sections with #pragma oscar, else a switch */
 	bool profile;     /* --profile: the output times its tasks, waits and regions */
+	bool line_directives; /* copies of the input's code start with its #line */
 } CodegenOptions;
 
 /*
@@ -187,7 +200,9 @@ bool gantt_write(const PlanList *plans, const FvTable *t, const char *path);
  * Writes every function's MTG (or MFG) as one DOT graph, loop bodies as
  * nested clusters.  Returns false after a diagnostic (cannot write path).
  */
-bool dot_write_mtg(const Program *prog, const char *path);
+bool dot_write_mtg(const Program *prog, const PlanList *plans, const char *path);
+/* --dot-sched: each parallel plan's static schedule, a cluster per core. */
+bool dot_write_sched(const PlanList *plans, const char *path);
 bool dot_write_mfg(const Program *prog, const char *path);
 /* The same for one function only (its MTG, or its MFG when !mtg). */
 bool dot_write_func(const Program *prog, const char *func, bool mtg, const char *path);

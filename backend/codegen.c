@@ -454,7 +454,7 @@ static void split_edits(const SplitLoop *sl, const Source *src, EditList *el)
 }
 
 /* NAME__mtparID's full definition. */
-static const char *clone_definition(const Clone *c)
+static const char *clone_definition(const Clone *c, bool lines)
 {
 	const Func *f = c->callee;
 	EditList el = { 0 };
@@ -474,6 +474,7 @@ static const char *clone_definition(const Clone *c)
 			split_edits(sl, f->src, &el);
 	}
 	bind_context_apply(c->callee, &c->ctx, false);
+	el.line_directives = lines;
 	text = edit_apply_range(f->src, &el, f->start, f->end);
 	array_free(&el.edits);
 	str_puts(&b, text);
@@ -534,8 +535,8 @@ static int source_index(const Program *prog, const Source *src)
 }
 
 /* Each clone once, right after its callee; prototypes go before the planned function. */
-static void emit_clones(const Program *prog, const ParPlan *p, EditList *edits,
-                        CloneList *done, Str *protos)
+static void emit_clones(const Program *prog, const ParPlan *p, const CodegenOptions *opts,
+                        EditList *edits, CloneList *done, Str *protos)
 {
 	for (uint32_t i = 0; i < p->clones.len; i++) {
 		const Clone *c = p->clones.items[i];
@@ -555,7 +556,7 @@ static void emit_clones(const Program *prog, const ParPlan *p, EditList *edits,
 		array_push(done, c);
 		str_puts(&b, "\n\n");
 		clone_comment(&b, c);
-		str_puts(&b, clone_definition(c));
+		str_puts(&b, clone_definition(c, opts->line_directives));
 		edit_insert(&edits[source_index(prog, c->callee->src)], c->callee->end, str_done(&b));
 	}
 }
@@ -659,6 +660,17 @@ static const char *private_decls(const SplitLoop *sl)
 	return str_done(&b);
 }
 
+/* Bytes [start, end) of src as they are; with lines, after their #line (arena text). */
+static const char *source_copy(const Source *src, uint32_t start, uint32_t end, bool lines)
+{
+	EditList el = { .line_directives = lines };
+	char *text = edit_apply_range(src, &el, start, end);
+	const char *copy = arena_strndup(text, strlen(text));
+
+	free(text);
+	return copy;
+}
+
 /* The statement a task runs. */
 static void task_text(Gen *g, uint32_t t, int depth)
 {
@@ -668,7 +680,7 @@ static void task_text(Gen *g, uint32_t t, int depth)
 	Str b = { 0 };
 
 	if (task->kind == TASK_WHOLE && !task->fold_guard) {
-		str_putn(&b, src->text + mt->start, mt->end - mt->start);
+		str_puts(&b, source_copy(src, mt->start, mt->end, g->opts->line_directives));
 	} else if (task->kind == TASK_WHOLE) {
 		str_printf(&b, "(void)%s;", src_text(src, mt->call));
 	} else if (task->kind == TASK_SLICE) {
@@ -676,6 +688,7 @@ static void task_text(Gen *g, uint32_t t, int depth)
 		char *text;
 
 		split_edits(task->slice, src, &el);
+		el.line_directives = g->opts->line_directives;
 		text = edit_apply_range(src, &el, mt->start, mt->end);
 		array_free(&el.edits);
 		str_printf(&b, "{ const long mtpar_lo = %lld, mtpar_hi = %lld; %s%s }",
@@ -1114,7 +1127,7 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	line(&g->out, g->indent, 1, "if (!mtpar_ran) {");
 	str_puts(&g->out, g->indent);
 	str_puts(&g->out, "\t\t");
-	str_putn(&g->out, src->text + start, end - start);
+	str_puts(&g->out, source_copy(src, start, end, g->opts->line_directives));
 	str_puts(&g->out, "\n");
 	line(&g->out, g->indent, 1, "}");
 	str_puts(&g->out, g->indent);
@@ -1134,7 +1147,7 @@ static void emit_plan(const Program *prog, const ParPlan *p, const Sync *sy,
 	Gen g = { p, sy, opts, scan_indent(f->src, start), func_name(f), { 0 } };
 	Str protos = { 0 };
 
-	emit_clones(prog, p, edits, done, &protos);
+	emit_clones(prog, p, opts, edits, done, &protos);
 	if (protos.len) {
 		Str b = { 0 };
 
@@ -1150,18 +1163,14 @@ static void emit_plan(const Program *prog, const ParPlan *p, const Sync *sy,
 /* The runtime as emitted at byte 0, once per file; with its timers for --profile. */
 static const char *runtime_text(bool profile)
 {
-	static const char *texts[2];
-	const char **text = &texts[profile];
 	Str b = { 0 };
 
-	if (*text)
-		return *text;
 	str_puts(&b, "/* mtpar: the runtime of the parallel code below (api/mtpar_rt.h) */\n");
 	if (profile)
 		str_puts(&b, "#define MTPAR_PROFILE 1 /* mtpar --profile */\n");
 	str_puts(&b, mtpar_rt_text);
 	str_puts(&b, "/* mtpar: end of the runtime; the original file follows */\n");
-	return *text = str_done(&b);
+	return str_done(&b);
 }
 
 bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOptions *opts,
@@ -1180,7 +1189,7 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
 		if (!p->tasks.len || p->why_not)
 			continue;
 		if (!check_plan(p, why, sizeof(why))) {
-			remark_at(p->func->src, p->func->start, "%s stays sequential: %s",
+			remark_at(DIAG_MISSED, p->func->src, p->func->start, "%s stays sequential: %s",
 			          func_name(p->func), why);
 			continue;
 		}

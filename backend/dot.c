@@ -6,6 +6,15 @@
  * edges into an RB end at the cluster's border (lhead) and edges out of it
  * leave from there (ltail).
  *
+ * --dot draws an overview that a person can read for a network of a few
+ * hundred operators: per function only its own level, loops as one node,
+ * chains (an MT whose one successor has it as its one predecessor)
+ * collapsed into one node, and functions that are one node after that left
+ * out (counted in the graph's label).  --dot-func draws one function in
+ * full.  --dot-sched draws the schedules: a cluster per core, its tasks in
+ * order (runs with no wait between them as one node), and the waits for
+ * other cores as red edges.
+ *
  * Drawing convention (OSCAR's, with what DOT can draw):
  *   MTG: solid edge = data dependence, dotted edge = extended control
  *        dependence labelled with the branch direction (T/F).  Edges in one
@@ -472,19 +481,235 @@ static void draw_level(Dot *d, Agraph_t *sub, const MfgLevel *lv)
 		anchor_body(d, lv);
 }
 
+/* ---- the overview: a function's own level, chains collapsed ---- */
+
+/*
+ * Per MTG edge: is it a plain AND edge implied by a path of other edges
+ * (A->C beside A->B->C)?  The overview leaves those out: a straight line
+ * of calls that all touch one buffer would otherwise be a tangle, and no
+ * chain could be collapsed.  Node numbers follow program order.
+ */
+static bool *implied_mtg_edges(const MfgLevel *lv)
+{
+	bool *implied = xcalloc(lv->mtg.len + 1, sizeof(*implied));
+	Bitset *reach = xcalloc((size_t)lv->n + 2, sizeof(*reach));
+
+	for (int v = 0; v <= lv->n + 1; v++)
+		bitset_init(&reach[v], (uint32_t)lv->n + 2);
+	for (int v = lv->n + 1; v >= 0; v--) /* edges go forward: successors are done */
+		for (uint32_t i = 0; i < lv->mtg.len; i++) {
+			const MtgEdge *m = &lv->mtg.items[i];
+
+			if (m->from == v) {
+				bitset_set(&reach[v], (uint32_t)m->to);
+				bitset_union(&reach[v], &reach[m->to]);
+			}
+		}
+	for (uint32_t i = 0; i < lv->mtg.len; i++) {
+		const MtgEdge *m = &lv->mtg.items[i];
+
+		for (uint32_t j = 0; j < lv->mtg.len && !implied[i] && !m->control && !m->group; j++) {
+			const MtgEdge *via = &lv->mtg.items[j];
+
+			implied[i] = j != i && via->from == m->from && via->to != m->to &&
+			             bitset_has(&reach[via->to], (uint32_t)m->to);
+		}
+	}
+	free(reach); /* the words are the arena's */
+	return implied;
+}
+
+/* Per node of lv: the first node of its chain (itself if it heads one). */
+static int *chain_heads(const MfgLevel *lv, const bool *implied)
+{
+	int n = lv->n + 2, *in = xcalloc((size_t)n, sizeof(int)), *out = xcalloc((size_t)n, sizeof(int));
+	int *next = xcalloc((size_t)n, sizeof(int)), *head = xmalloc((size_t)n * sizeof(int));
+
+	for (uint32_t i = 0; i < lv->mtg.len; i++) {
+		const MtgEdge *m = &lv->mtg.items[i];
+
+		if (implied[i])
+			continue;
+		in[m->to]++;
+		out[m->from]++;
+		next[m->from] = m->control || m->group ? -1 : m->to;
+	}
+	for (int v = 0; v < n; v++)
+		head[v] = v;
+	for (int v = 1; v <= lv->n; v++) {
+		int w = next[v];
+
+		if (out[v] == 1 && w > 0 && w <= lv->n && in[w] == 1 && !lv->nodes[v].branch &&
+		    lv->nodes[v].live && lv->nodes[w].live)
+			head[w] = head[v]; /* node numbers follow program order: v's head is final */
+	}
+	free(in);
+	free(out);
+	free(next);
+	return head;
+}
+
+/* "MT3 .. MT9 (7 MTs)\nlines 120-180\ncalls conv1 .. relu3" for the chain headed by h. */
+static void print_chain(FILE *out, const MfgLevel *lv, const int *head, int h)
+{
+	int last = h, count = 0;
+	const MT *first_call = NULL, *last_call = NULL;
+
+	for (int v = h; v <= lv->n; v++) {
+		if (head[v] != h)
+			continue;
+		last = v;
+		count++;
+		if (lv->nodes[v].mt && lv->nodes[v].mt->kind == MT_SB) {
+			first_call = first_call ? first_call : lv->nodes[v].mt;
+			last_call = lv->nodes[v].mt;
+		}
+	}
+	if (count == 1) {
+		print_label(out, lv, h);
+		return;
+	}
+	mfg_print_node(out, lv, h);
+	fputs(" .. ", out);
+	mfg_print_node(out, lv, last);
+	fprintf(out, " (%d MTs)\\nlines ", count);
+	source_print_lines(out, lv->owner->func->src, lv->nodes[h].mt->start, lv->nodes[last].mt->end);
+	if (first_call && first_call != last_call)
+		fprintf(out, "\\ncalls %s .. %s", intern_name(first_call->callee->name),
+		        intern_name(last_call->callee->name));
+	else if (first_call)
+		fprintf(out, "\\ncall %s", intern_name(first_call->callee->name));
+}
+
+static int *chain_heads_of; /* print_to's callback takes a node only: the current chains */
+
+static void print_chain_of(FILE *out, const MfgLevel *lv, int node)
+{
+	print_chain(out, lv, chain_heads_of, node);
+}
+
+/* The level's chains as nodes, the MTG edges between them (each pair once). */
+static void draw_overview_level(Dot *d, Agraph_t *sub, const MfgLevel *lv, int *head,
+                                const bool *implied)
+{
+	char name[NAME_MAX_LEN], buf[NAME_MAX_LEN * 2];
+
+	chain_heads_of = head;
+	for (int i = 1; i <= lv->n; i++) { /* the exit is left out */
+		Agnode_t *an;
+
+		if (head[i] != i)
+			continue;
+		node_name(name, sizeof(name), lv, i);
+		an = agnode(sub, name, 1);
+		style_node(d, an, lv, i);
+		set(an, "label", print_to(buf, sizeof(buf), print_chain_of, lv, i));
+	}
+	for (uint32_t i = 0; i < lv->mtg.len; i++) {
+		const MtgEdge *m = &lv->mtg.items[i];
+		Agnode_t *t, *h;
+		Agedge_t *e;
+
+		if (implied[i] || head[m->from] == head[m->to] || m->to > lv->n || m->from < 1)
+			continue;
+		node_name(name, sizeof(name), lv, head[m->from]);
+		t = agnode(d->g, name, 0);
+		node_name(name, sizeof(name), lv, head[m->to]);
+		h = agnode(d->g, name, 0);
+		if (agedge(d->g, t, h, NULL, 0))
+			continue;
+		e = agedge(d->g, t, h, NULL, 1);
+		if (m->control) {
+			set(e, "style", "dotted");
+			set(e, "label", m->dir ? "T" : "F");
+		}
+		if (m->group)
+			set(e, "arrowhead", "onormal");
+	}
+}
+
+/* Chains of the level that hold work (a loop or a call), not just declarations and a return. */
+static int working_chains(const MfgLevel *lv, const int *head)
+{
+	int n = 0;
+
+	for (int i = 1; i <= lv->n; i++) {
+		const MT *mt = lv->nodes[i].mt;
+		bool first = true;
+
+		if (!mt || mt->kind == MT_BB)
+			continue;
+		for (int j = head[i]; j < i && first; j++) /* the chain's first loop or call */
+			first = head[j] != head[i] || !lv->nodes[j].mt || lv->nodes[j].mt->kind == MT_BB;
+		n += first;
+	}
+	return n;
+}
+
+/* Does the level call a function of the program (not a library or runtime function)? */
+static bool calls_functions(const MfgLevel *lv)
+{
+	for (int i = 1; i <= lv->n; i++) {
+		const MT *mt = lv->nodes[i].mt;
+
+		if (mt && mt->kind == MT_SB && mt->callee && mt->callee->body)
+			return true;
+	}
+	return false;
+}
+
+/* f's plan if it runs in parallel, else NULL. */
+static const ParPlan *parallel_plan(const PlanList *plans, const Func *f)
+{
+	for (uint32_t i = 0; plans && i < plans->len; i++) {
+		const ParPlan *p = plans->items[i];
+
+		if (p->func == f && p->tasks.len && !p->why_not && p->sched)
+			return p;
+	}
+	return NULL;
+}
+
+/*
+ * A function's cluster in the overview; false (nothing drawn) when it is
+ * one node that calls nothing and is not parallelized itself.
+ */
+static bool draw_overview_func(Dot *d, const Func *f, const PlanList *plans)
+{
+	const MfgLevel *lv = mfg_node(f->mt)->inner;
+	const ParPlan *p = parallel_plan(plans, f);
+	bool *implied = implied_mtg_edges(lv);
+	int *head = chain_heads(lv, implied);
+	char name[NAME_MAX_LEN];
+	bool draw = working_chains(lv, head) > 1 || calls_functions(lv) || p;
+	Agraph_t *c;
+	int n;
+
+	if (draw) {
+		snprintf(name, sizeof(name), "cluster_%s", intern_name(f->name));
+		c = agsubg(d->g, name, 1);
+		n = snprintf(name, sizeof(name), "function %s: %d MTs", intern_name(f->name), lv->n);
+		if (p)
+			snprintf(name + n, sizeof(name) - (size_t)n,
+			         "; parallelized, %u tasks on %d cores, predicted speedup %.2f",
+			         p->tasks.len, p->sched->ncores,
+			         p->sched->makespan > 0 ? p->sched->seq_time / p->sched->makespan : 1.0);
+		set(c, "label", name);
+		draw_overview_level(d, c, lv, head, implied);
+	}
+	free(head);
+	free(implied);
+	return draw;
+}
+
 static bool write_dot(FILE *out, void *g)
 {
 	return agwrite(g, out) == 0;
 }
 
-/* only: the one function to draw, NULL for all. */
-static bool write_graph(const Program *prog, const char *path, bool mtg, const char *only)
+static void start_graph(Dot *d, bool mtg)
 {
-	Agdisc_t disc = { &AgMemDisc, &creation_order_ids, &AgIoDisc };
-	Dot d = { agopen(mtg ? "mtg" : "mfg", Agdirected, &disc), mtg };
-	OutputStatus st;
-
-	set(d.g, "compound", "true");
+	set(d->g, "compound", "true");
 	/*
 	 * Graphviz 2.43's spline router fails ("illegal values of prev") on some
 	 * MFGs whose loop exits are clipped at cluster borders; straight edges
@@ -493,17 +718,93 @@ static bool write_graph(const Program *prog, const char *path, bool mtg, const c
 	 * data edges, and dot would spend minutes on a TVM program.
 	 */
 	if (!mtg) {
-		set(d.g, "splines", "line");
+		set(d->g, "splines", "line");
 		/* MFGs of whole TVM programs: fewer layout passes, seconds instead of minutes */
-		set(d.g, "mclimit", "0.05");
-		set(d.g, "nslimit", "0.5");
-		set(d.g, "nslimit1", "0.5");
+		set(d->g, "mclimit", "0.05");
+		set(d->g, "nslimit", "0.5");
+		set(d->g, "nslimit1", "0.5");
 	}
-	set(d.g, "fontname", "Helvetica");
-	agattr(d.g, AGNODE, "shape", "box");
-	agattr(d.g, AGNODE, "fontname", "Helvetica");
-	agattr(d.g, AGNODE, "fontsize", "10");
-	agattr(d.g, AGEDGE, "fontsize", "9");
+	set(d->g, "fontname", "Helvetica");
+	agattr(d->g, AGNODE, "shape", "box");
+	agattr(d->g, AGNODE, "fontname", "Helvetica");
+	agattr(d->g, AGNODE, "fontsize", "10");
+	agattr(d->g, AGEDGE, "fontsize", "9");
+}
+
+/* Writes the graph to path (through output_write) and closes it. */
+static bool finish_graph(Agraph_t *g, const char *path)
+{
+	OutputStatus st = output_write(path, write_dot, g);
+
+	agclose(g);
+	if (st == OUTPUT_CANNOT_CREATE)
+		error_plain("%s: %s", path, strerror(errno));
+	else if (st == OUTPUT_CANNOT_WRITE)
+		error_plain("%s: cannot write the graph", path);
+	return st == OUTPUT_OK;
+}
+
+/*
+ * Functions one below the other, in program order, not side by side: an
+ * invisible edge from the first node of the one above (its bottom rank
+ * would be better, but the first keeps the clusters aligned at the left)
+ * to the first of f's cluster.  Returns f's first node.
+ */
+static Agnode_t *stack_below(Dot *d, Agnode_t *above, const Func *f)
+{
+	char name[NAME_MAX_LEN];
+	Agraph_t *c;
+	Agnode_t *first;
+	Agedge_t *e;
+
+	snprintf(name, sizeof(name), "cluster_%s", intern_name(f->name));
+	c = agsubg(d->g, name, 0);
+	first = c ? agfstnode(c) : NULL;
+	if (above && first) {
+		e = agedge(d->g, above, first, NULL, 1);
+		set(e, "style", "invis");
+		set(e, "minlen", "2");
+	}
+	return first ? first : above;
+}
+
+/* --dot: the overview of every function that is more than one node. */
+static bool write_overview(const Program *prog, const PlanList *plans, const char *path)
+{
+	Agdisc_t disc = { &AgMemDisc, &creation_order_ids, &AgIoDisc };
+	Dot d = { agopen("mtg", Agdirected, &disc), true };
+	uint32_t left = 0;
+	char label[256];
+
+	Agnode_t *above = NULL;
+
+	start_graph(&d, true);
+	for (uint32_t i = 0; i < prog->funcs.len; i++) {
+		const Func *f = prog->funcs.items[i];
+
+		if (!f->mt || !mfg_node(f->mt) || !mfg_node(f->mt)->inner)
+			continue;
+		if (!draw_overview_func(&d, f, plans)) {
+			left++;
+			continue;
+		}
+		above = stack_below(&d, above, f);
+	}
+	snprintf(label, sizeof(label), "macro-task graphs, chains collapsed; %u function%s with one "
+	         "chain of work and no call not drawn (--dot-func NAME draws a function in full)",
+	         left, left == 1 ? "" : "s");
+	set(d.g, "label", label);
+	set(d.g, "labelloc", "t");
+	return finish_graph(d.g, path);
+}
+
+/* only: the one function to draw, NULL for all. */
+static bool write_graph(const Program *prog, const char *path, bool mtg, const char *only)
+{
+	Agdisc_t disc = { &AgMemDisc, &creation_order_ids, &AgIoDisc };
+	Dot d = { agopen(mtg ? "mtg" : "mfg", Agdirected, &disc), mtg };
+
+	start_graph(&d, mtg);
 	for (uint32_t i = 0; i < prog->funcs.len; i++) {
 		const Func *f = prog->funcs.items[i];
 		char name[NAME_MAX_LEN];
@@ -519,18 +820,148 @@ static bool write_graph(const Program *prog, const char *path, bool mtg, const c
 		set(c, "label", name);
 		draw_level(&d, c, mfg_node(f->mt)->inner);
 	}
-	st = output_write(path, write_dot, d.g);
-	agclose(d.g);
-	if (st == OUTPUT_CANNOT_CREATE)
-		error_plain("%s: %s", path, strerror(errno));
-	else if (st == OUTPUT_CANNOT_WRITE)
-		error_plain("%s: cannot write the graph", path);
-	return st == OUTPUT_OK;
+	return finish_graph(d.g, path);
 }
 
-bool dot_write_mtg(const Program *prog, const char *path)
+bool dot_write_mtg(const Program *prog, const PlanList *plans, const char *path)
 {
-	return write_graph(prog, path, true, NULL);
+	return write_overview(prog, plans, path);
+}
+
+/* ---- the schedules: a cluster per core, runs of tasks, waits across cores ---- */
+
+/* Does task t wait for a task on another core, or another core for it (succ)? */
+static bool crosses(const ParPlan *p, uint32_t t, bool succ)
+{
+	const SchedTask *st = &p->graph.tasks.items[t];
+	const SchedList *l = succ ? &st->succ : &st->pred;
+
+	for (uint32_t i = 0; i < l->len; i++)
+		if (p->sched->core_of[l->items[i]] != p->sched->core_of[t])
+			return true;
+	return false;
+}
+
+/* Per task: the first task of its run on its core (tasks with no wait between them). */
+static uint32_t *run_heads(const ParPlan *p)
+{
+	uint32_t *head = xmalloc((p->tasks.len + 1) * sizeof(*head));
+	const Schedule *s = p->sched;
+
+	for (int c = 0; c < s->ncores; c++) {
+		const SchedList *l = &s->core[c];
+
+		for (uint32_t k = 0; k < l->len; k++) {
+			uint32_t t = l->items[k], prev = k ? l->items[k - 1] : t;
+
+			head[t] = k && !crosses(p, t, false) && !crosses(p, prev, true) ? head[prev] : t;
+		}
+	}
+	return head;
+}
+
+static void task_node_name(char *buf, size_t size, const ParPlan *p, uint32_t t)
+{
+	snprintf(buf, size, "%s/t%u", intern_name(p->func->name), t);
+}
+
+/* A run's node: its tasks' names (first .. last), count and share of the work. */
+static void draw_run(Agraph_t *core, const ParPlan *p, const uint32_t *head, const SchedList *l,
+                     uint32_t k)
+{
+	uint32_t t = l->items[k], last = t, n = 0;
+	double cost = 0;
+	char name[NAME_MAX_LEN], label[NAME_MAX_LEN * 2];
+	const char *tn = p->graph.tasks.items[t].name;
+
+	for (uint32_t j = k; j < l->len && head[l->items[j]] == t; j++) {
+		last = l->items[j];
+		cost += p->graph.tasks.items[last].cost;
+		n++;
+	}
+	if (n == 1)
+		snprintf(label, sizeof(label), "%s\n%.1f%% of the work", tn ? tn : "task",
+		         p->sched->seq_time > 0 ? 100 * cost / p->sched->seq_time : 0);
+	else
+		snprintf(label, sizeof(label), "%s .. %s\n%u tasks, %.1f%% of the work", tn ? tn : "task",
+		         p->graph.tasks.items[last].name ? p->graph.tasks.items[last].name : "task", n,
+		         p->sched->seq_time > 0 ? 100 * cost / p->sched->seq_time : 0);
+	task_node_name(name, sizeof(name), p, t);
+	set(agnode(core, name, 1), "label", label);
+}
+
+static void draw_schedule(Dot *d, const ParPlan *p)
+{
+	const Schedule *s = p->sched;
+	uint32_t *head = run_heads(p);
+	char name[NAME_MAX_LEN];
+	Agraph_t *fc;
+
+	snprintf(name, sizeof(name), "cluster_%s", intern_name(p->func->name));
+	fc = agsubg(d->g, name, 1);
+	snprintf(name, sizeof(name), "function %s: %u tasks on %d cores (%s), predicted speedup %.2f",
+	         intern_name(p->func->name), p->tasks.len, s->ncores, s->heuristic,
+	         s->makespan > 0 ? s->seq_time / s->makespan : 1.0);
+	set(fc, "label", name);
+	for (int c = 0; c < s->ncores; c++) {
+		const SchedList *l = &s->core[c];
+		Agnode_t *prev = NULL;
+		Agraph_t *core;
+
+		snprintf(name, sizeof(name), "cluster_%s/core%d", intern_name(p->func->name), c);
+		core = agsubg(fc, name, 1);
+		snprintf(name, sizeof(name), "core %d", c);
+		set(core, "label", name);
+		for (uint32_t k = 0; k < l->len; k++) {
+			Agnode_t *an;
+
+			if (head[l->items[k]] != l->items[k])
+				continue;
+			draw_run(core, p, head, l, k);
+			task_node_name(name, sizeof(name), p, l->items[k]);
+			an = agnode(d->g, name, 0);
+			if (prev)
+				set(agedge(d->g, prev, an, NULL, 1), "color", "grey");
+			prev = an;
+		}
+	}
+	for (uint32_t t = 0; t < p->graph.tasks.len; t++) {
+		const SchedList *succ = &p->graph.tasks.items[t].succ;
+
+		for (uint32_t i = 0; i < succ->len; i++) {
+			uint32_t u = succ->items[i];
+			Agnode_t *a, *b;
+			Agedge_t *e;
+
+			if (s->core_of[u] == s->core_of[t])
+				continue;
+			task_node_name(name, sizeof(name), p, head[t]);
+			a = agnode(d->g, name, 0);
+			task_node_name(name, sizeof(name), p, head[u]);
+			b = agnode(d->g, name, 0);
+			if (a == b || agedge(d->g, a, b, NULL, 0))
+				continue;
+			e = agedge(d->g, a, b, NULL, 1);
+			set(e, "color", "red");
+			set(e, "constraint", "false");
+		}
+	}
+	free(head);
+}
+
+bool dot_write_sched(const PlanList *plans, const char *path)
+{
+	Agdisc_t disc = { &AgMemDisc, &creation_order_ids, &AgIoDisc };
+	Dot d = { agopen("schedule", Agdirected, &disc), true };
+
+	start_graph(&d, true);
+	set(d.g, "label", "static schedules: each core's tasks in order (grey), a run of tasks "
+	                  "with no wait as one node; red: a wait for another core");
+	set(d.g, "labelloc", "t");
+	for (uint32_t i = 0; i < plans->len; i++)
+		if (parallel_plan(plans, plans->items[i]->func) == plans->items[i])
+			draw_schedule(&d, plans->items[i]);
+	return finish_graph(d.g, path);
 }
 
 bool dot_write_mfg(const Program *prog, const char *path)

@@ -41,16 +41,92 @@ static int cmp_edit(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
+/* Where the compiler stands in the output: the line it numbers next. */
+typedef struct LineState {
+	uint32_t line; /* as the output's #line directives and newlines make it */
+	bool bol;      /* at the start of a line */
+} LineState;
+
+/* Writes text, following its newlines and any "#line N" it holds. */
+static void put_text(FILE *out, const char *text, size_t n, LineState *ls)
+{
+	const char *p = text, *end = text + n;
+
+	fwrite(text, 1, n, out);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		unsigned long set = 0;
+
+		if (ls->bol && end - p > 6 && memcmp(p, "#line ", 6) == 0)
+			set = strtoul(p + 6, NULL, 10);
+		if (!nl) {
+			ls->bol = false;
+			return;
+		}
+		ls->line = set ? (uint32_t)set : ls->line + 1;
+		ls->bol = true;
+		p = nl + 1;
+	}
+}
+
+/* Is byte at in a preprocessor directive (or its continuation), where a newline would cut it? */
+static bool in_directive(const Source *src, uint32_t at)
+{
+	uint32_t line, col, start;
+
+	source_pos(src, at, &line, &col);
+	for (;;) {
+		start = src->line_start[line - 1];
+		if (line == 1 || start < 2 || src->text[start - 2] != '\\')
+			break;
+		line--; /* a continued line: its directive starts above */
+	}
+	while (start < at && (src->text[start] == ' ' || src->text[start] == '\t'))
+		start++;
+	return start < at && src->text[start] == '#';
+}
+
+/* #line before the original text at pos, if the output's numbering has drifted. */
+static void resync_lines(const Source *src, uint32_t pos, FILE *out, LineState *ls)
+{
+	uint32_t line, col;
+
+	source_pos(src, pos, &line, &col);
+	if (line == ls->line || in_directive(src, pos))
+		return;
+	if (pos == source_bom_len(src))
+		col = 1; /* the byte-order mark is not a column */
+	if (!ls->bol)
+		fputc('\n', out);
+	fprintf(out, "#line %u \"", line);
+	for (const char *p = src->path; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fputc('\\', out);
+		fputc(*p, out);
+	}
+	fputs("\"\n", out);
+	for (uint32_t i = 0; i + 1 < col; i++) /* the column too: blanks under the line's prefix */
+		fputc(src->text[src->line_start[line - 1] + i] == '\t' ? '\t' : ' ', out);
+	ls->line = line;
+	ls->bol = col == 1;
+}
+
 /* Writes bytes [start, end) of src with the edits applied; all edits lie inside. */
 static bool apply_range(const Source *src, EditList *list, uint32_t start, uint32_t end,
-                        FILE *out)
+                        bool copy, FILE *out)
 {
 	uint32_t pos = start;
+	LineState ls = { 1, true };
+	bool lines = list->line_directives;
 
 	if (end > src->len || start > end)
 		die("range [%u, %u) outside %s", start, end, src->path);
 	if (list->edits.len > 1) /* qsort's pointer must not be NULL, even for no items */
 		qsort(list->edits.items, list->edits.len, sizeof(Edit), cmp_edit);
+	if (lines && copy) { /* lands anywhere, mid-line too: say where it comes from */
+		ls = (LineState){ 0, false };
+		resync_lines(src, start, out, &ls);
+	}
 	for (uint32_t i = 0; i < list->edits.len; i++) {
 		const Edit *e = &list->edits.items[i];
 
@@ -58,17 +134,21 @@ static bool apply_range(const Source *src, EditList *list, uint32_t start, uint3
 			die("overlapping edits at byte %u of %s", e->start, src->path);
 		if (e->end > end)
 			die("edit past the end of %s", src->path);
-		fwrite(src->text + pos, 1, e->start - pos, out);
-		fputs(e->text, out);
+		if (lines && e->start > pos)
+			resync_lines(src, pos, out, &ls);
+		put_text(out, src->text + pos, e->start - pos, &ls);
+		put_text(out, e->text, strlen(e->text), &ls);
 		pos = e->end;
 	}
-	fwrite(src->text + pos, 1, end - pos, out);
+	if (lines && end > pos)
+		resync_lines(src, pos, out, &ls);
+	put_text(out, src->text + pos, end - pos, &ls);
 	return !ferror(out);
 }
 
 bool edit_apply(const Source *src, EditList *list, FILE *out)
 {
-	return apply_range(src, list, 0, src->len, out);
+	return apply_range(src, list, 0, src->len, false, out);
 }
 
 char *edit_apply_range(const Source *src, EditList *list, uint32_t start, uint32_t end)
@@ -77,7 +157,7 @@ char *edit_apply_range(const Source *src, EditList *list, uint32_t start, uint32
 	size_t size = 0;
 	FILE *out = open_memstream(&buf, &size);
 
-	if (!out || !apply_range(src, list, start, end, out) || fclose(out) != 0)
+	if (!out || !apply_range(src, list, start, end, true, out) || fclose(out) != 0)
 		die("cannot build text in memory");
 	return buf;
 }

@@ -5,7 +5,10 @@
  * everything was written: a failed run never leaves a partial file.  A
  * symbolic link is written through (the temporary goes beside its target),
  * and a target that is not a regular file (a FIFO, /dev/null, a terminal) is
- * written in place: neither is ever replaced by a regular file.
+ * written in place: neither is ever replaced by a regular file.  The path
+ * "-" is standard output, written at the commit.  A library caller's run
+ * (mtpar_compile) keeps every file in memory instead and gets the texts at
+ * the commit.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
@@ -40,20 +43,26 @@ static OutputStatus write_in_place(const char *path, OutputFn *fn, void *ctx)
 
 static OutputStatus write_and_rename(const char *path, OutputFn *fn, void *ctx);
 
-/* A temporary file waiting for its rename. */
+/* A file of the run waiting for the commit: a temporary file, or text in memory. */
 typedef struct Pending {
-	char *tmp, *path;
+	char *tmp, *path; /* tmp: NULL for text in memory */
+	char *text;
+	size_t len;
 } Pending;
 
 /* The files of the run being written, held back until it succeeds (one run at a time). */
 static struct {
 	bool open;
+	OutputTake *take; /* the library caller's: every file stays in memory */
+	void *user;
 	Array(Pending) files;
 } held;
 
-void output_begin(void)
+void output_begin(OutputTake *take, void *user)
 {
 	held.open = true;
+	held.take = take;
+	held.user = user;
 }
 
 static void held_clear(void)
@@ -61,9 +70,25 @@ static void held_clear(void)
 	for (uint32_t i = 0; i < held.files.len; i++) {
 		free(held.files.items[i].tmp);
 		free(held.files.items[i].path);
+		free(held.files.items[i].text);
 	}
 	array_free(&held.files);
 	held.open = false;
+	held.take = NULL;
+}
+
+/* Text in memory to its place: the caller's, or standard output. */
+static bool commit_text(const Pending *f)
+{
+	if (held.take) {
+		held.take(held.user, f->path, f->text, f->len);
+		return true;
+	}
+	if (fwrite(f->text, 1, f->len, stdout) != f->len || fflush(stdout) != 0) {
+		error_plain("standard output: cannot write output: %s", strerror(errno));
+		return false;
+	}
+	return true;
 }
 
 bool output_commit(void)
@@ -74,6 +99,10 @@ bool output_commit(void)
 	for (uint32_t i = 0; i < held.files.len; i++) {
 		Pending *f = &held.files.items[i];
 
+		if (!f->tmp) {
+			ok = ok && commit_text(f);
+			continue;
+		}
 		if (ok && rename(f->tmp, f->path) != 0) {
 			err = errno;
 			error_plain("%s: cannot write output: %s", f->path, strerror(err));
@@ -90,8 +119,35 @@ bool output_commit(void)
 void output_abort(void)
 {
 	for (uint32_t i = 0; i < held.files.len; i++)
-		unlink(held.files.items[i].tmp);
+		if (held.files.items[i].tmp)
+			unlink(held.files.items[i].tmp);
 	held_clear();
+}
+
+/* Standard output, or any file of a library caller's run: text held until the commit. */
+static OutputStatus write_to_memory(const char *path, OutputFn *fn, void *ctx)
+{
+	Pending f = { NULL, xstrndup(path, strlen(path)), NULL, 0 };
+	FILE *out = open_memstream(&f.text, &f.len);
+	bool ok;
+
+	if (!out) {
+		free(f.path);
+		return OUTPUT_CANNOT_CREATE;
+	}
+	ok = fn(out, ctx);
+	ok = fclose(out) == 0 && ok;
+	if (ok && !held.open) { /* outside a run: straight out */
+		ok = commit_text(&f);
+		free(f.text);
+		free(f.path);
+	} else if (ok) {
+		array_push(&held.files, f);
+	} else {
+		free(f.text);
+		free(f.path);
+	}
+	return ok ? OUTPUT_OK : OUTPUT_CANNOT_WRITE;
 }
 
 OutputStatus output_write(const char *path, OutputFn *fn, void *ctx)
@@ -100,6 +156,8 @@ OutputStatus output_write(const char *path, OutputFn *fn, void *ctx)
 	char *target;
 	OutputStatus r;
 
+	if (held.take || strcmp(path, "-") == 0)
+		return write_to_memory(path, fn, ctx);
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		errno = EISDIR; /* found now, before any file of the run is renamed */
 		return OUTPUT_CANNOT_CREATE;
@@ -137,7 +195,7 @@ static OutputStatus write_and_rename(const char *path, OutputFn *fn, void *ctx)
 	ok = fchmod(fd, 0666 & ~current_umask()) == 0 && fn(out, ctx);
 	ok = fclose(out) == 0 && ok;
 	if (ok && held.open) {
-		Pending f = { tmp, xstrndup(path, n) };
+		Pending f = { tmp, xstrndup(path, n), NULL, 0 };
 
 		array_push(&held.files, f);
 		return OUTPUT_OK;

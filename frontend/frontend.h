@@ -59,8 +59,15 @@ MTPAR_NORETURN void die(const char *fmt, ...) MTPAR_PRINTF(1, 2);
 	                sizeof(*(a)->items)),                                    \
 	 (a)->items[(a)->len++] = (x))
 #define array_last(a) ((a)->items[(a)->len - 1])
-#define array_free(a) (free((a)->items), (a)->items = NULL, (a)->len = (a)->cap = 0)
+#define array_free(a) (array_release_((a)->items), (a)->items = NULL, (a)->len = (a)->cap = 0)
 void array_reserve_(void **items, uint32_t *cap, uint32_t need, size_t elem);
+void array_release_(void *items);
+/*
+ * A run of the pipeline: every array made from array_begin_run on (and
+ * not freed) is freed by array_free_run, with the IR that holds it.
+ */
+void array_begin_run(void);
+void array_free_run(void);
 
 /* Bitset over small integers (MT ids, object ids), after QBE's BSet. */
 typedef struct Bitset {
@@ -96,6 +103,8 @@ int intern(const char *s, size_t n);
 const char *intern_name(int id);
 /* One more than the largest id intern has given. */
 uint32_t intern_count(void);
+/* Forgets every name (the end of a run): ids given so far mean nothing after. */
+void intern_release(void);
 
 /* ------------------------------------------------------------------ */
 /* source.c: input files and positions                                 */
@@ -144,10 +153,12 @@ typedef struct Source {
 } Source;
 
 /*
- * Reads a C source file.  Missing, unreadable, directory and binary ones
- * (NUL bytes) get a diagnostic and NULL.
+ * Reads a C source file ("-": standard input, named "<stdin>").  Missing,
+ * unreadable, directory and binary ones (NUL bytes) get a diagnostic and NULL.
  */
 Source *source_read(const char *path);
+/* A source over a copy of text, named name (borrowed) in diagnostics; NULL as source_read. */
+Source *source_from_text(const char *name, const char *text, size_t len);
 /* Frees what source_read made (NULL is fine). */
 void source_free(Source *src);
 /* Fills src->line_start and nlines from src->text (line_start: caller frees). */
@@ -161,12 +172,42 @@ void source_print_lines(FILE *out, const Source *src, uint32_t start, uint32_t e
 /* The hidden span containing byte, or NULL. */
 const Hidden *source_hidden_at(const Source *src, uint32_t byte);
 
+/* ------------------------------------------------------------------ */
+/* diag.c: the diagnostics channel                                     */
+/* ------------------------------------------------------------------ */
+
+/* What a diagnostic is; the remarks are GCC's -fopt-info classes. */
+typedef enum DiagKind {
+	DIAG_ERROR,
+	DIAG_WARNING,
+	DIAG_OPTIMIZED, /* what was parallelized */
+	DIAG_MISSED,    /* a function, loop or call that was not, and why */
+	DIAG_NOTE,      /* detail: each macro task, run-time checks */
+} DiagKind;
+
+/* Where diagnostics go: text is one whole diagnostic, lines ending in '\n'. */
+typedef void DiagSink(void *user, DiagKind kind, const char *text);
+
+typedef struct DiagConfig {
+	DiagSink *sink;    /* NULL: stderr */
+	void *user;
+	unsigned remarks;  /* bit 1 << DIAG_OPTIMIZED etc.: remark classes to emit */
+	bool caret;        /* errors and warnings show the source line and a caret */
+} DiagConfig;
+
+/* Sets the channel for the run (NULL: stderr, no remarks, carets) and zeroes the error count. */
+void diag_configure(const DiagConfig *cfg);
 /* GCC-style diagnostics: "file:line:col: error: msg".  Count of errors so far. */
 void error_at(const Source *src, uint32_t byte, const char *fmt, ...) MTPAR_PRINTF(3, 4);
 void warning_at(const Source *src, uint32_t byte, const char *fmt, ...) MTPAR_PRINTF(3, 4);
-void remark_at(const Source *src, uint32_t byte, const char *fmt, ...) MTPAR_PRINTF(3, 4);
+/* A remark of one class; nothing unless the class was asked for. */
+void remark_at(DiagKind kind, const Source *src, uint32_t byte, const char *fmt, ...)
+	MTPAR_PRINTF(4, 5);
+bool remark_wanted(DiagKind kind);
 /* "mtpar: error: msg" for trouble that has no position. */
 void error_plain(const char *fmt, ...) MTPAR_PRINTF(1, 2);
+/* "mtpar: msg" (-v: progress and summaries), a note that no remark class filters. */
+void diag_info(const char *fmt, ...) MTPAR_PRINTF(1, 2);
 int error_count(void);
 
 /* ------------------------------------------------------------------ */
@@ -708,6 +749,8 @@ TSTree *parse_source(const Source *src);
  * diagnostic.
  */
 bool lower_source(Program *prog, const Source *src, TSTree *tree);
+/* Frees what the lowering keeps between sources (the end of a run). */
+void lower_release(void);
 void lower_resolve_calls(Program *prog);
 
 /*

@@ -786,6 +786,15 @@ bool lower_source(Program *prog, const Source *src, TSTree *tree)
 	return lw.ok;
 }
 
+void lower_release(void)
+{
+	array_free(&lw.undo);
+	memset(&lw, 0, sizeof(lw));
+	free(sym_kind);
+	sym_kind = NULL;
+	nsyms = 0;
+}
+
 /* The definition a call to name from src means: a static one in src first. */
 static Func *find_def(const struct LowerTables *lt, int name, const Source *src)
 {

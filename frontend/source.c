@@ -1,6 +1,6 @@
 /*
- * source.c - input files, byte offset to line:col, and the GCC-style
- * diagnostics channel ("file:line:col: error: message").
+ * source.c - input files (from disk, standard input or memory) and byte
+ * offset to line:col.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -8,64 +8,6 @@
 #include <sys/stat.h>
 
 #include "frontend.h"
-
-static int nerrors;
-
-int error_count(void)
-{
-	return nerrors;
-}
-
-void error_plain(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("mtpar: error: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	nerrors++;
-}
-
-static void diag(const Source *src, uint32_t byte, const char *what,
-                 const char *fmt, va_list ap)
-{
-	uint32_t line, col;
-
-	source_pos(src, byte, &line, &col);
-	fprintf(stderr, "%s:%u:%u: %s: ", src->path, line, col, what);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-}
-
-void error_at(const Source *src, uint32_t byte, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	diag(src, byte, "error", fmt, ap);
-	va_end(ap);
-	nerrors++;
-}
-
-void warning_at(const Source *src, uint32_t byte, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	diag(src, byte, "warning", fmt, ap);
-	va_end(ap);
-}
-
-void remark_at(const Source *src, uint32_t byte, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	diag(src, byte, "remark", fmt, ap);
-	va_end(ap);
-}
 
 /*
  * Checks the text is C source we can read; reports the first NUL byte.
@@ -133,15 +75,37 @@ static char *read_all(const char *path, uint32_t *len)
 	return buf;
 }
 
-Source *source_read(const char *path)
+/* Standard input, to its end (the "-" of the command line). */
+static char *read_stdin(uint32_t *len)
 {
-	Source *src;
-	uint32_t len;
-	char *text = read_all(path, &len);
+	size_t n = 0, cap = 1 << 16, got;
+	char *buf = xmalloc(cap + 1);
 
-	if (!text)
+	while ((got = fread(buf + n, 1, cap - n, stdin)) > 0) {
+		n += got;
+		if (n >= UINT32_MAX) {
+			error_plain("<stdin>: more than 4 GB of input");
+			free(buf);
+			return NULL;
+		}
+		if (n == cap)
+			buf = xrealloc(buf, (cap *= 2) + 1);
+	}
+	if (ferror(stdin)) {
+		error_plain("<stdin>: read error: %s", strerror(errno));
+		free(buf);
 		return NULL;
-	src = xcalloc(1, sizeof(*src));
+	}
+	buf[n] = '\0';
+	*len = (uint32_t)n;
+	return buf;
+}
+
+/* A source over text (owned from now on), or NULL after a diagnostic. */
+static Source *source_over(const char *path, char *text, uint32_t len)
+{
+	Source *src = xcalloc(1, sizeof(*src));
+
 	src->path = path;
 	src->text = text;
 	src->len = len;
@@ -153,6 +117,29 @@ Source *source_read(const char *path)
 		return NULL;
 	}
 	return src;
+}
+
+Source *source_read(const char *path)
+{
+	uint32_t len;
+	bool in = strcmp(path, "-") == 0;
+	char *text = in ? read_stdin(&len) : read_all(path, &len);
+
+	return text ? source_over(in ? "<stdin>" : path, text, len) : NULL;
+}
+
+Source *source_from_text(const char *name, const char *text, size_t len)
+{
+	char *copy;
+
+	if (len >= UINT32_MAX) {
+		error_plain("%s: not a source of at most 4 GB", name);
+		return NULL;
+	}
+	copy = xmalloc(len + 1);
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	return source_over(name, copy, (uint32_t)len);
 }
 
 void source_free(Source *src)

@@ -109,16 +109,93 @@ void arena_free_all(void)
 
 /* ---- growable arrays ---- */
 
+/*
+ * Each array's storage starts with a header that links it into the list of
+ * the run that made it: the IR's arrays live in arena nodes and are never
+ * freed one by one, so the run frees them all at its end (array_free_run).
+ */
+typedef struct ArrayBlock {
+	struct ArrayBlock *prev, *next; /* NULL: not the run's (made outside one) */
+	max_align_t data[];
+} ArrayBlock;
+
+static struct {
+	bool on;
+	ArrayBlock list; /* sentinel of a circular list */
+} run_arrays;
+
+static ArrayBlock *block_of(void *items)
+{
+	return (ArrayBlock *)((char *)items - offsetof(ArrayBlock, data));
+}
+
+static void unlink_block(ArrayBlock *b)
+{
+	b->prev->next = b->next;
+	b->next->prev = b->prev;
+	b->prev = b->next = NULL;
+}
+
+static void link_block(ArrayBlock *b)
+{
+	ArrayBlock *head = &run_arrays.list;
+
+	b->prev = head;
+	b->next = head->next;
+	head->next->prev = b;
+	head->next = b;
+}
+
 void array_reserve_(void **items, uint32_t *cap, uint32_t need, size_t elem)
 {
 	uint32_t c = *cap ? *cap : 4;
+	ArrayBlock *b = *items ? block_of(*items) : NULL;
+	bool run = b ? b->prev != NULL : run_arrays.on;
 
 	if (need <= *cap)
 		return;
 	while (c < need)
 		c *= 2;
-	*items = xrealloc(*items, (size_t)c * elem);
+	if (b && b->prev)
+		unlink_block(b);
+	b = xrealloc(b, sizeof(*b) + (size_t)c * elem);
+	b->prev = b->next = NULL;
+	if (run)
+		link_block(b);
+	*items = b->data;
 	*cap = c;
+}
+
+void array_release_(void *items)
+{
+	ArrayBlock *b;
+
+	if (!items)
+		return;
+	b = block_of(items);
+	if (b->prev)
+		unlink_block(b);
+	free(b);
+}
+
+void array_begin_run(void)
+{
+	if (!run_arrays.list.next)
+		run_arrays.list.next = run_arrays.list.prev = &run_arrays.list;
+	run_arrays.on = true;
+}
+
+void array_free_run(void)
+{
+	ArrayBlock *head = &run_arrays.list;
+
+	while (head->next && head->next != head) {
+		ArrayBlock *b = head->next;
+
+		unlink_block(b);
+		free(b);
+	}
+	run_arrays.on = false;
 }
 
 /* ---- bitsets ---- */
@@ -313,6 +390,16 @@ int intern(const char *s, size_t n)
 	array_push(&names, slots[j].name);
 	nused++;
 	return slots[j].id;
+}
+
+void intern_release(void)
+{
+	for (uint32_t i = 0; i < nslots; i++)
+		free((char *)slots[i].name);
+	free(slots);
+	slots = NULL;
+	nslots = nused = 0;
+	array_free(&names);
 }
 
 uint32_t intern_count(void)

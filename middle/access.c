@@ -66,7 +66,7 @@ FuncInfo *acc_func(const Func *f)
 	return &acc.funcs.items[f->id];
 }
 
-static void reset_state(void)
+void acc_release(void)
 {
 	for (uint32_t i = 0; i < acc.vars.len; i++) {
 		VarInfo *vi = acc.vars.items[i];
@@ -152,7 +152,7 @@ void acc_compute_summaries(Program *prog)
 {
 	static const int goto_kinds = (1 << UM_GOTO) | (1 << UM_COMPUTED_GOTO) | (1 << UM_SETJMP);
 
-	reset_state();
+	acc_release();
 	acc.prog = prog;
 	for (uint32_t i = 0; i < prog->funcs.len; i++) {
 		Func *f = prog->funcs.items[i];

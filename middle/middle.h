@@ -91,6 +91,8 @@ typedef struct Summary {
  * prog->vars (ids stay dense).  Summaries and regions live for the run.
  */
 void acc_compute_summaries(Program *prog);
+/* Frees the analysis state of the last acc_compute_summaries (the end of a run). */
+void acc_release(void);
 /* f's summary (NULL before acc_compute_summaries). */
 const Summary *acc_func_summary(const Func *f);
 /*
@@ -297,6 +299,8 @@ typedef enum ExtKind {
  * acc.prog; the program's own functions win over a macro of the same name.
  */
 void names_init(void);
+/* Frees what names_init made (the end of a run). */
+void names_release(void);
 /* What an interned name stands for (NM_UNKNOWN when nothing is known). */
 NameKind names_kind(int name);
 /* A constant of known value: NULL, INT_MAX, `#define N 64`. */

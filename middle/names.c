@@ -323,6 +323,11 @@ void names_scan_hidden_initializers(void)
 	}
 }
 
+void names_release(void)
+{
+	array_free(&name_table);
+}
+
 void names_init(void)
 {
 	MacroList ml = { 0 };

@@ -216,7 +216,7 @@ static void emit_mt(const MfgLevel *lv, const Bitset *anc, int i)
 		die("open_memstream failed");
 	print_mt_remark(out, lv, anc, i);
 	fclose(out);
-	remark_at(mt->func->src, mt->start, "%s", msg);
+	remark_at(DIAG_NOTE, mt->func->src, mt->start, "%s", msg);
 	free(msg);
 }
 
@@ -239,6 +239,8 @@ static void emit_level(const MT *owner)
 
 void report_emit(const Program *prog)
 {
+	if (!remark_wanted(DIAG_NOTE))
+		return;
 	for (uint32_t i = 0; i < prog->funcs.len; i++)
 		if (prog->funcs.items[i]->mt)
 			emit_level(prog->funcs.items[i]->mt);
@@ -284,12 +286,12 @@ static void report_parts(const ParPlan *p, const ParTask *t, bool applied)
 		const SplitLoop *sl = &t->clone->parts.items[k];
 
 		if (sl->split)
-			remark_at(callee->src, sl->loop->start,
+			remark_at(applied ? DIAG_OPTIMIZED : DIAG_NOTE, callee->src, sl->loop->start,
 			          "loop of %s called at line %u: %u chunks %s",
 			          intern_name(callee->name), line_of(t->mt), chunks_of(p, t->mt, (int)k, TASK_CHUNK),
 			          applied ? "run in parallel" : "could run in parallel");
 		else
-			remark_at(callee->src, sl->loop->start,
+			remark_at(DIAG_MISSED, callee->src, sl->loop->start,
 			          "loop of %s called at line %u not split: %s", intern_name(callee->name),
 			          line_of(t->mt), sl->why_not ? sl->why_not : "no independent chunks");
 	}
@@ -310,13 +312,17 @@ static void report_tasks(const ParPlan *p, bool applied)
 			continue;
 		last = t->mt;
 		if (t->kind == TASK_SLICE)
-			remark_at(f->src, t->mt->start, "loop split in place: %u slices %s",
+			remark_at(applied ? DIAG_OPTIMIZED : DIAG_NOTE, f->src, t->mt->start,
+			          "loop split in place: %u slices %s",
 			          chunks_of(p, t->mt, 0, TASK_SLICE),
 			          applied ? "run in parallel" : "could run in parallel");
 		else if (t->kind == TASK_CHUNK)
 			report_parts(p, t, applied);
 		else if (t->note)
-			remark_at(f->src, t->mt->start, "MT%d not decomposed: %s", t->mt->id, t->note);
+			remark_at(DIAG_MISSED, f->src, t->mt->start, "%s%s (MT%d) not split: %s",
+			          t->mt->kind == MT_SB ? "call to " : t->mt->kind == MT_RB ? "loop" : "block",
+			          t->mt->kind == MT_SB && t->mt->callee ? intern_name(t->mt->callee->name) : "",
+			          t->mt->id, t->note);
 	}
 }
 
@@ -327,19 +333,19 @@ void report_plans(const PlanList *plans)
 		const Func *f = p->func;
 
 		if (p->why_not || !p->sched) {
-			remark_at(f->src, f->start, "%s kept sequential: %s", intern_name(f->name),
+			remark_at(DIAG_MISSED, f->src, f->start, "%s kept sequential: %s", intern_name(f->name),
 			          p->why_not ? p->why_not : "no plan");
 			report_tasks(p, false); /* what blocked each loop and call, or what it would give */
 			continue;
 		}
-		remark_at(f->src, f->start,
+		remark_at(DIAG_OPTIMIZED, f->src, f->start,
 		          "%s parallelized: %u tasks on %d cores (%s), predicted speedup %.2f",
 		          intern_name(f->name), p->tasks.len, p->sched->ncores, p->sched->heuristic,
 		          p->sched->makespan > 0 ? p->sched->seq_time / p->sched->makespan : 1.0);
 		for (uint32_t k = 0; k < p->apart.len; k++) {
 			const ApartCheck *ck = &p->apart.items[k];
 
-			remark_at(f->src, ck->a->start,
+			remark_at(DIAG_NOTE, f->src, ck->a->start,
 			          "%s runs in parallel only where %s[%lld, %lld) and %s[%lld, %lld) "
 			          "do not overlap (checked at run time); else sequentially",
 			          intern_name(f->name), intern_name(ck->a->name), (long long)ck->alo,

@@ -8,6 +8,8 @@
 # mtpar never does.  One PASS/FAIL line per case and a summary.
 # Environment: B (the sanitized build), CORPUS (../shared/corpus).
 set -u
+# the example networks (examples/api_client.c is a library client, not one)
+EXAMPLES=$(ls examples/*.c | grep -v "/api_client\.c$")
 B=${B:-build/asan}
 CORPUS=${CORPUS:-../shared/corpus}
 MTPAR=$B/mtpar
@@ -51,6 +53,16 @@ else
 	bad "sanitized unit tests"; grep -A12 'ERROR\|runtime error\|FAILED' "$T/unit.log" | head -30
 fi
 
+# the library in one process: runs after a failed one, a dump, graphs in memory;
+# every run frees what it made (a leak or a use after a run's end is a report)
+(cd "$T" && "$OLDPWD/$B/api-runs") >"$T/api.log" 2>&1
+rc=$?
+if reported $rc "$T/api.log" || [ $rc -ne 0 ]; then
+	bad "sanitized library runs in one process (exit $rc)"; grep -A12 'ERROR\|runtime error\|FAIL' "$T/api.log" | head -30
+else
+	ok "sanitized library runs in one process ($(grep -c '^PASS' "$T/api.log") checks)"
+fi
+
 for c in testsuite/golden/*.c; do
 	for stage in pp ir mt mfg mtg sched; do
 		clean_run "golden --dump=$stage $c" --dump=$stage "$c"
@@ -63,9 +75,9 @@ for f in testsuite/bad/*.fv; do
 	clean_run "bad table $f" -np 4 --fv-table "$f" -o "$T/bad.par.c" examples/tvm_aot.c
 done
 
-for c in examples/*.c testsuite/golden/*.c; do
+for c in $EXAMPLES testsuite/golden/*.c; do
 	for np in 2 4 7; do
-		clean_run "$c -np $np" -np $np --report --dot "$T/g.dot" --dot-mfg "$T/m.dot" \
+		clean_run "$c -np $np" -np $np --report-all --dot "$T/g.dot" --dot-mfg "$T/m.dot" \
 			-o "$T/x.c" "$c"
 	done
 	clean_run "$c --power --gantt" -np 4 --power --gantt "$T/g.svg" -o "$T/x.c" "$c"
@@ -73,10 +85,10 @@ for c in examples/*.c testsuite/golden/*.c; do
 	clean_run "$c --api=oscar --profile" -np 3 --api=oscar --profile -o "$T/x.c" "$c"
 done
 for c in testsuite/kernels/*.c; do
-	clean_run "kernel $c" -np 4 --cost-model=unlimited --report -I testsuite/kernels \
+	clean_run "kernel $c" -np 4 --cost-model=unlimited --report-all -I testsuite/kernels \
 		-DLARGE_DATASET -o "$T/x.c" "$c"
 done
-clean_run "usmp" -np 4 --report -o "$T/x.c" testsuite/usmp/default_lib0.c testsuite/usmp/default_lib1.c
+clean_run "usmp" -np 4 --report-all -o "$T/x.c" testsuite/usmp/default_lib0.c testsuite/usmp/default_lib1.c
 for c in testsuite/workspace/*.c testsuite/packed/*.c; do
 	[ -f "$c" ] && clean_run "$c" -np 4 --cost-model=unlimited -I "$SHIM" -o "$T/x.c" "$c"
 done
@@ -99,7 +111,7 @@ if [ -d "$CORPUS" ]; then
 	while read -r files; do
 		first=${files%% *}
 		# shellcheck disable=SC2086
-		clean_run "corpus $files" -np 4 --report -I "$SHIM" -I "$(dirname "$first")" \
+		clean_run "corpus $files" -np 4 --report-all -I "$SHIM" -I "$(dirname "$first")" \
 			--dump=sched $files
 	done <"$T/corpus.list"
 fi

@@ -163,7 +163,7 @@ static void test_clone_header(void)
 	static const int core_of[] = { 0, 1, 0, 1, 0 };
 	Program *prog = front(conv_src);
 	PlanList plans = { 0 };
-	CodegenOptions opts = { 2, false, false };
+	CodegenOptions opts = { 2, false, false, false };
 	EditList el = { 0 };
 	Func *op, *fill;
 	const char *clone, *clone2;
@@ -195,7 +195,7 @@ static void test_span_block(void)
 	static const int core_of[] = { 0, 1, 0, 1, 0 };
 	Program *prog = front(conv_src);
 	PlanList plans = { 0 };
-	CodegenOptions opts = { 2, false, false };
+	CodegenOptions opts = { 2, false, false, false };
 	EditList el = { 0 };
 	Func *entry;
 	MT *first, *last;
@@ -247,7 +247,7 @@ static void test_oscar_sections(void)
 	static const int core_of[] = { 0, 1, 1, 0, 1 };
 	Program *prog = front(conv_src);
 	PlanList plans = { 0 };
-	CodegenOptions opts = { 2, true, false };
+	CodegenOptions opts = { 2, true, false, false };
 	EditList el = { 0 };
 	const char *block;
 
@@ -268,7 +268,7 @@ static void test_nothing_to_do(void)
 	static const int one_core[] = { 0, 0, 0, 0, 0 };
 	Program *prog = front(conv_src);
 	PlanList plans = { 0 };
-	CodegenOptions opts = { 2, false, false };
+	CodegenOptions opts = { 2, false, false, false };
 	EditList el = { 0 };
 	ParPlan *seq = ARENA_NEW(ParPlan);
 
@@ -445,7 +445,7 @@ static void test_folded_guards(void)
 		"  return 0;\n"
 		"}\n");
 	PlanList plans = { 0 };
-	CodegenOptions opts = { 2, false, false };
+	CodegenOptions opts = { 2, false, false, false };
 	EditList el = { 0 };
 	ParPlan *p = ARENA_NEW(ParPlan);
 	Clone *c;

@@ -30,7 +30,7 @@ check "the static library's global names are mtpar_ names only" \
 	'[ -z "$(nm -g --defined-only "$P/lib/libmtpar.a" | awk "NF == 3 && \$3 !~ /^mtpar_/")" ]'
 
 export PKG_CONFIG_PATH="$P/lib/pkgconfig"
-cc -Wall -Werror -o "$T/api_client" examples/api_client.c $(pkg-config --cflags --libs mtpar) \
+gcc -Wall -Werror -o "$T/api_client" examples/api_client.c $(pkg-config --cflags --libs mtpar) \
 	>"$T/cc.log" 2>&1
 check "examples/api_client.c builds with pkg-config --cflags --libs mtpar" '[ $? -eq 0 ]'
 LD_LIBRARY_PATH="$P/lib" "$T/api_client" examples/inception.c >"$T/client.c" 2>"$T/client.err"
@@ -40,7 +40,7 @@ check "api_client prints what mtpar -np 4 -o - prints" \
 gcc -fopenmp -O2 -c -o /dev/null "$T/client.c" 2>"$T/gcc.err"
 check "api_client's output builds" '[ $? -eq 0 ]'
 
-cc -Wall -o "$T/runs" testsuite/api/runs.c -I"$P/include" "$P/lib/libmtpar.a" \
+gcc -Wall -o "$T/runs" testsuite/api/runs.c -I"$P/include" "$P/lib/libmtpar.a" \
 	$(pkg-config --static --libs-only-l mtpar | sed 's/-lmtpar//') >"$T/runs-cc.log" 2>&1
 check "testsuite/api/runs.c links the static library" '[ $? -eq 0 ]'
 (cd "$T" && ./runs) 2>"$T/runs.err"

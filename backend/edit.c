@@ -86,14 +86,36 @@ static bool in_directive(const Source *src, uint32_t at)
 	return start < at && src->text[start] == '#';
 }
 
-/* #line before the original text at pos, if the output's numbering has drifted. */
-static void resync_lines(const Source *src, uint32_t pos, FILE *out, LineState *ls)
+/* The byte after the newline that ends the (continued) line holding pos. */
+static uint32_t directive_end(const Source *src, uint32_t pos)
+{
+	for (uint32_t i = pos; i < src->len; i++) {
+		uint32_t k = i;
+
+		if (src->text[i] != '\n')
+			continue;
+		if (k > 0 && src->text[k - 1] == '\r')
+			k--;
+		if (k == 0 || src->text[k - 1] != '\\')
+			return i + 1;
+	}
+	return src->len;
+}
+
+/*
+ * #line before the original text at pos, if the output's numbering has
+ * drifted.  False when it has but pos is inside a directive, where no
+ * newline may go.
+ */
+static bool resync_lines(const Source *src, uint32_t pos, FILE *out, LineState *ls)
 {
 	uint32_t line, col;
 
 	source_pos(src, pos, &line, &col);
-	if (line == ls->line || in_directive(src, pos))
-		return;
+	if (line == ls->line)
+		return true;
+	if (in_directive(src, pos))
+		return false;
 	if (pos == source_bom_len(src))
 		col = 1; /* the byte-order mark is not a column */
 	if (!ls->bol)
@@ -109,6 +131,21 @@ static void resync_lines(const Source *src, uint32_t pos, FILE *out, LineState *
 		fputc(src->text[src->line_start[line - 1] + i] == '\t' ? '\t' : ' ', out);
 	ls->line = line;
 	ls->bol = col == 1;
+	return true;
+}
+
+/* Original bytes [pos, to), after a #line where needed: past a directive, at the next line. */
+static void put_source(const Source *src, uint32_t pos, uint32_t to, bool lines, FILE *out,
+                       LineState *ls)
+{
+	while (lines && pos < to && !resync_lines(src, pos, out, ls)) {
+		uint32_t eol = directive_end(src, pos);
+
+		eol = eol < to ? eol : to;
+		put_text(out, src->text + pos, eol - pos, ls);
+		pos = eol;
+	}
+	put_text(out, src->text + pos, to - pos, ls);
 }
 
 /* Writes bytes [start, end) of src with the edits applied; all edits lie inside. */
@@ -123,10 +160,8 @@ static bool apply_range(const Source *src, EditList *list, uint32_t start, uint3
 		die("range [%u, %u) outside %s", start, end, src->path);
 	if (list->edits.len > 1) /* qsort's pointer must not be NULL, even for no items */
 		qsort(list->edits.items, list->edits.len, sizeof(Edit), cmp_edit);
-	if (lines && copy) { /* lands anywhere, mid-line too: say where it comes from */
+	if (copy) /* lands anywhere, mid-line too: its first #line says where it comes from */
 		ls = (LineState){ 0, false };
-		resync_lines(src, start, out, &ls);
-	}
 	for (uint32_t i = 0; i < list->edits.len; i++) {
 		const Edit *e = &list->edits.items[i];
 
@@ -134,15 +169,11 @@ static bool apply_range(const Source *src, EditList *list, uint32_t start, uint3
 			die("overlapping edits at byte %u of %s", e->start, src->path);
 		if (e->end > end)
 			die("edit past the end of %s", src->path);
-		if (lines && e->start > pos)
-			resync_lines(src, pos, out, &ls);
-		put_text(out, src->text + pos, e->start - pos, &ls);
+		put_source(src, pos, e->start, lines, out, &ls);
 		put_text(out, e->text, strlen(e->text), &ls);
 		pos = e->end;
 	}
-	if (lines && end > pos)
-		resync_lines(src, pos, out, &ls);
-	put_text(out, src->text + pos, end - pos, &ls);
+	put_source(src, pos, end, lines, out, &ls);
 	return !ferror(out);
 }
 

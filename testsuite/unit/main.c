@@ -16,7 +16,7 @@ int main(void)
 		return 2;
 	if (suite_util() || suite_pp() || suite_lower() || suite_mt() ||
 	    suite_dep() || suite_eec() || suite_sched() ||
-	    suite_codegen() || suite_plan() || suite_power()) {
+	    suite_codegen() || suite_plan() || suite_power() || suite_output()) {
 		fprintf(stderr, "unit-tests: cannot register suites: %s\n", CU_get_error_msg());
 		return 2;
 	}

@@ -20,6 +20,7 @@ int suite_sched(void);
 int suite_codegen(void);
 int suite_plan(void);
 int suite_power(void);
+int suite_output(void);
 
 /* A Source over an in-memory string, as source_read would build it.  Never freed. */
 Source *unit_source(const char *name, const char *text);

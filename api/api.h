@@ -25,8 +25,8 @@ typedef struct RunSpec {
 	int status;                /* 0 or 1, when the run is over */
 } RunSpec;
 
-/* mtpar.c: NAME.c -> NAME.par.c, "<stdin>" -> "-" (standard output).  Caller frees. */
-char *default_output(const char *input);
+/* mtpar.c: NAME.c -> NAME.par.c; standard input's "-" (standard output).  Caller frees. */
+char *default_output(const char *input, bool from_stdin);
 /* Runs the pipeline, one run at a time in the process, on its own large stack (mtpar.c). */
 int run_locked(RunSpec *run);
 

@@ -179,7 +179,7 @@ const char *mtpar_output(const mtpar_context *ctx, size_t i, size_t *len)
 		return NULL;
 	if (ctx->output)
 		return mtpar_result(ctx, ctx->output, len);
-	name = default_output(ctx->sources.items[i].name);
+	name = default_output(ctx->sources.items[i].name, false);
 	text = mtpar_result(ctx, name, len);
 	free(name);
 	return text;
@@ -244,7 +244,7 @@ void route_diag(void *user, DiagKind kind, const char *text)
 {
 	const RunSpec *run = user;
 
-	if (report.on && kind >= DIAG_OPTIMIZED)
+	if (report.on && kind >= DIAG_OPTIMIZED && kind <= DIAG_NOTE)
 		report_keep(text);
 	else if (run->ctx)
 		context_diag(run->ctx, kind, text);

@@ -131,7 +131,7 @@ static bool parse_report(mtpar_options *o, const char *s)
 		mask |= classes[k].mask;
 		s += 1 + n;
 	}
-	if (*s == '=' && s[1])
+	if (*s == '=')
 		o->report_file = s + 1;
 	else if (*s)
 		return false;
@@ -213,9 +213,11 @@ static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 		o->unlimited_cost = strcmp(a + 13, "unlimited") == 0;
 		return 0;
 	}
-	if (strncmp(a, "--report", 8) == 0)
-		return parse_report(o, a + 8) ? 0 : bad_usage("unknown remark class in '%s' "
-		                                               "(optimized, missed, note or all)", a);
+	if (strncmp(a, "--report", 8) == 0) {
+		if (!parse_report(o, a + 8))
+			return bad_usage("unknown remark class in '%s' (optimized, missed, note or all)", a);
+		return o->report_file && !*o->report_file ? bad_usage("missing file name in '%s'", a) : 0;
+	}
 	if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)
 		return o->verbose = 1, 0;
 	if (strcmp(a, "-P") == 0)

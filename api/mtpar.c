@@ -68,12 +68,12 @@ static void fill_pp_config(PPConfig *cfg, const mtpar_options *opts)
 }
 
 /* NAME.c -> NAME.par.c beside the input, as Pluto writes NAME.pluto.c; standard input's to standard output. */
-char *default_output(const char *input)
+char *default_output(const char *input, bool from_stdin)
 {
 	size_t n = strlen(input);
 	char *out = xmalloc(n + 8);
 
-	if (strcmp(input, "<stdin>") == 0)
+	if (from_stdin)
 		return strcpy(out, "-");
 	if (n > 2 && strcmp(input + n - 2, ".c") == 0)
 		n -= 2;
@@ -180,6 +180,10 @@ static bool output_is_input(const RunSpec *run)
 {
 	const mtpar_options *o = run->opts;
 
+	if (o->output && o->dump == MTPAR_DUMP_NONE && run->nfiles > 1) {
+		error_plain("one output file ('%s') for %d inputs", o->output, run->nfiles);
+		return true;
+	}
 	if (run->ctx)
 		return false; /* writes no file */
 	return names_an_input(o->dump == MTPAR_DUMP_NONE ? o->output : NULL, run) ||
@@ -243,7 +247,7 @@ static bool write_outputs(const Program *prog, const PlanList *plans,
 	ok = codegen_program(prog, plans, &cg, edits);
 	for (uint32_t i = 0; ok && i < n; i++) {
 		const Source *src = prog->sources.items[i];
-		char *path = opts->output ? NULL : default_output(src->path);
+		char *path = opts->output ? NULL : default_output(src->path, src->from_stdin);
 
 		ok = edit_write_file(src, &edits[i], path ? path : opts->output);
 		free(path);
@@ -384,9 +388,13 @@ static bool compile_inputs(Program *prog, const RunSpec *run, const PPConfig *cf
 		}
 		return true;
 	}
-	for (int i = 0; i < run->nfiles; i++)
-		if (!compile_source(prog, source_read(run->files[i]), cfg, &trees[i]))
+	for (int i = 0; i < run->nfiles; i++) {
+		const char *path = run->files[i];
+		Source *src = strcmp(path, "-") == 0 ? source_read_stdin() : source_read(path);
+
+		if (!compile_source(prog, src, cfg, &trees[i]))
 			return false;
+	}
 	return true;
 }
 

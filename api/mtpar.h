@@ -105,12 +105,14 @@ typedef enum mtpar_diag_kind {
 	MTPAR_DIAG_OPTIMIZED,
 	MTPAR_DIAG_MISSED,
 	MTPAR_DIAG_NOTE,
+	MTPAR_DIAG_INFO, /* -v: progress and the summary per file */
 } mtpar_diag_kind;
 
 /*
  * Called once per diagnostic during mtpar_compile.  text is the whole
  * diagnostic as the command prints it ("net.c:3:5: error: ...\n" and the
- * source line with a caret), borrowed for the call.
+ * source line with a caret), borrowed for the call.  It runs while the
+ * library holds its run lock: it must not call mtpar_compile or mtpar_run.
  */
 typedef void mtpar_diag_fn(void *user, mtpar_diag_kind kind, const char *text);
 

@@ -186,11 +186,53 @@ static void print_label(FILE *out, const MfgLevel *lv, int node)
 		fprintf(out, "\\ncost %.0f", mn->cost);
 }
 
+/*
+ * Functions whose name another function of the drawing also has (two
+ * static ones in two files), by Func.id; set while a graph is drawn.
+ */
+static struct {
+	bool *clash;
+	uint32_t n;
+} names_seen;
+
+/* Marks the functions of funcs whose name is not theirs alone. */
+static void find_clashes(Func *const *funcs, uint32_t n)
+{
+	uint32_t top = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		top = (uint32_t)funcs[i]->id + 1 > top ? (uint32_t)funcs[i]->id + 1 : top;
+	names_seen.clash = xcalloc(top + 1, sizeof(bool));
+	names_seen.n = top;
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t j = i + 1; j < n; j++)
+			if (funcs[i]->name == funcs[j]->name && funcs[i] != funcs[j])
+				names_seen.clash[funcs[i]->id] = names_seen.clash[funcs[j]->id] = true;
+}
+
+static void forget_clashes(void)
+{
+	free(names_seen.clash);
+	names_seen.clash = NULL;
+	names_seen.n = 0;
+}
+
+/* f's name in the graph: its own, or "name@id" when another function has it too. */
+static const char *func_key(const Func *f)
+{
+	static char buf[NAME_MAX_LEN];
+
+	if (f->id < 0 || (uint32_t)f->id >= names_seen.n || !names_seen.clash[f->id])
+		return intern_name(f->name);
+	snprintf(buf, sizeof(buf), "%s@%d", intern_name(f->name), f->id);
+	return buf;
+}
+
 /* "f" for a function's level, "f/MT4.2" for a loop body's. */
 static void level_id(char *buf, size_t size, const MfgLevel *lv)
 {
 	const MT *owner = lv->owner;
-	const char *f = intern_name(owner->func->name);
+	const char *f = func_key(owner->func);
 	MTNode *mn = mfg_node(owner);
 	char node[NAME_MAX_LEN];
 
@@ -686,9 +728,10 @@ static bool draw_overview_func(Dot *d, const Func *f, const PlanList *plans)
 	int n;
 
 	if (draw) {
-		snprintf(name, sizeof(name), "cluster_%s", intern_name(f->name));
+		snprintf(name, sizeof(name), "cluster_%s", func_key(f));
 		c = agsubg(d->g, name, 1);
 		n = snprintf(name, sizeof(name), "function %s: %d MTs", intern_name(f->name), lv->n);
+		n = n < (int)sizeof(name) ? n : (int)sizeof(name) - 1;
 		if (p)
 			snprintf(name + n, sizeof(name) - (size_t)n,
 			         "; parallelized, %u tasks on %d cores, predicted speedup %.2f",
@@ -757,7 +800,7 @@ static Agnode_t *stack_below(Dot *d, Agnode_t *above, const Func *f)
 	Agnode_t *first;
 	Agedge_t *e;
 
-	snprintf(name, sizeof(name), "cluster_%s", intern_name(f->name));
+	snprintf(name, sizeof(name), "cluster_%s", func_key(f));
 	c = agsubg(d->g, name, 0);
 	first = c ? agfstnode(c) : NULL;
 	if (above && first) {
@@ -779,6 +822,7 @@ static bool write_overview(const Program *prog, const PlanList *plans, const cha
 	Agnode_t *above = NULL;
 
 	start_graph(&d, true);
+	find_clashes(prog->funcs.items, prog->funcs.len);
 	for (uint32_t i = 0; i < prog->funcs.len; i++) {
 		const Func *f = prog->funcs.items[i];
 
@@ -795,6 +839,7 @@ static bool write_overview(const Program *prog, const PlanList *plans, const cha
 	         left, left == 1 ? "" : "s");
 	set(d.g, "label", label);
 	set(d.g, "labelloc", "t");
+	forget_clashes();
 	return finish_graph(d.g, path);
 }
 
@@ -805,6 +850,7 @@ static bool write_graph(const Program *prog, const char *path, bool mtg, const c
 	Dot d = { agopen(mtg ? "mtg" : "mfg", Agdirected, &disc), mtg };
 
 	start_graph(&d, mtg);
+	find_clashes(prog->funcs.items, prog->funcs.len);
 	for (uint32_t i = 0; i < prog->funcs.len; i++) {
 		const Func *f = prog->funcs.items[i];
 		char name[NAME_MAX_LEN];
@@ -814,12 +860,13 @@ static bool write_graph(const Program *prog, const char *path, bool mtg, const c
 			continue;
 		if (only && strcmp(only, intern_name(f->name)) != 0)
 			continue;
-		snprintf(name, sizeof(name), "cluster_%s", intern_name(f->name));
+		snprintf(name, sizeof(name), "cluster_%s", func_key(f));
 		c = agsubg(d.g, name, 1);
 		snprintf(name, sizeof(name), "function %s", intern_name(f->name));
 		set(c, "label", name);
 		draw_level(&d, c, mfg_node(f->mt)->inner);
 	}
+	forget_clashes();
 	return finish_graph(d.g, path);
 }
 
@@ -862,7 +909,7 @@ static uint32_t *run_heads(const ParPlan *p)
 
 static void task_node_name(char *buf, size_t size, const ParPlan *p, uint32_t t)
 {
-	snprintf(buf, size, "%s/t%u", intern_name(p->func->name), t);
+	snprintf(buf, size, "%s/t%u", func_key(p->func), t);
 }
 
 /* A run's node: its tasks' names (first .. last), count and share of the work. */
@@ -897,7 +944,7 @@ static void draw_schedule(Dot *d, const ParPlan *p)
 	char name[NAME_MAX_LEN];
 	Agraph_t *fc;
 
-	snprintf(name, sizeof(name), "cluster_%s", intern_name(p->func->name));
+	snprintf(name, sizeof(name), "cluster_%s", func_key(p->func));
 	fc = agsubg(d->g, name, 1);
 	snprintf(name, sizeof(name), "function %s: %u tasks on %d cores (%s), predicted speedup %.2f",
 	         intern_name(p->func->name), p->tasks.len, s->ncores, s->heuristic,
@@ -908,7 +955,7 @@ static void draw_schedule(Dot *d, const ParPlan *p)
 		Agnode_t *prev = NULL;
 		Agraph_t *core;
 
-		snprintf(name, sizeof(name), "cluster_%s/core%d", intern_name(p->func->name), c);
+		snprintf(name, sizeof(name), "cluster_%s/core%d", func_key(p->func), c);
 		core = agsubg(fc, name, 1);
 		snprintf(name, sizeof(name), "core %d", c);
 		set(core, "label", name);
@@ -954,13 +1001,20 @@ bool dot_write_sched(const PlanList *plans, const char *path)
 	Agdisc_t disc = { &AgMemDisc, &creation_order_ids, &AgIoDisc };
 	Dot d = { agopen("schedule", Agdirected, &disc), true };
 
+	Func **funcs = xcalloc(plans->len + 1, sizeof(*funcs));
+
 	start_graph(&d, true);
+	for (uint32_t i = 0; i < plans->len; i++)
+		funcs[i] = plans->items[i]->func;
+	find_clashes(funcs, plans->len);
+	free(funcs);
 	set(d.g, "label", "static schedules: each core's tasks in order (grey), a run of tasks "
 	                  "with no wait as one node; red: a wait for another core");
 	set(d.g, "labelloc", "t");
 	for (uint32_t i = 0; i < plans->len; i++)
 		if (parallel_plan(plans, plans->items[i]->func) == plans->items[i])
 			draw_schedule(&d, plans->items[i]);
+	forget_clashes();
 	return finish_graph(d.g, path);
 }
 

@@ -69,35 +69,65 @@ static void put_text(FILE *out, const char *text, size_t n, LineState *ls)
 	}
 }
 
-/* Is byte at in a preprocessor directive (or its continuation), where a newline would cut it? */
-static bool in_directive(const Source *src, uint32_t at)
+/* Does the line before line (1-based) end in a backslash: is line a continuation? */
+static bool continues(const Source *src, uint32_t line)
+{
+	uint32_t k = line > 1 ? src->line_start[line - 1] - 1 : 0; /* the '\n' before it */
+
+	if (k > 0 && src->text[k - 1] == '\r')
+		k--;
+	return k > 0 && src->text[k - 1] == '\\';
+}
+
+/* The '#' of the directive whose (continued) line holds byte at, or UINT32_MAX. */
+static uint32_t directive_start(const Source *src, uint32_t at)
 {
 	uint32_t line, col, start;
 
 	source_pos(src, at, &line, &col);
-	for (;;) {
-		start = src->line_start[line - 1];
-		if (line == 1 || start < 2 || src->text[start - 2] != '\\')
-			break;
-		line--; /* a continued line: its directive starts above */
-	}
+	while (continues(src, line))
+		line--;
+	start = src->line_start[line - 1];
 	while (start < at && (src->text[start] == ' ' || src->text[start] == '\t'))
 		start++;
-	return start < at && src->text[start] == '#';
+	return start < at && src->text[start] == '#' ? start : UINT32_MAX;
 }
 
-/* The byte after the newline that ends the (continued) line holding pos. */
+/* Is byte at in a preprocessor directive, where a newline would cut it? */
+static bool in_directive(const Source *src, uint32_t at)
+{
+	return directive_start(src, at) != UINT32_MAX;
+}
+
+/*
+ * The byte after the newline that ends the directive holding pos: past its
+ * continuations and any block comment that spans lines.
+ */
 static uint32_t directive_end(const Source *src, uint32_t pos)
 {
-	for (uint32_t i = pos; i < src->len; i++) {
-		uint32_t k = i;
+	const char *t = src->text;
+	uint32_t i = directive_start(src, pos);
+	bool comment = false;
 
-		if (src->text[i] != '\n')
-			continue;
-		if (k > 0 && src->text[k - 1] == '\r')
-			k--;
-		if (k == 0 || src->text[k - 1] != '\\')
-			return i + 1;
+	for (i = i == UINT32_MAX ? pos : i; i < src->len; i++) {
+		if (comment) {
+			comment = !(t[i] == '*' && i + 1 < src->len && t[i + 1] == '/');
+			i += !comment;
+		} else if (t[i] == '/' && i + 1 < src->len && t[i + 1] == '*') {
+			comment = true;
+			i++;
+		} else if (t[i] == '"' || t[i] == '\'') {
+			char q = t[i];
+
+			while (++i < src->len && t[i] != q && t[i] != '\n')
+				i += t[i] == '\\';
+		} else if (t[i] == '\n') {
+			uint32_t line, col;
+
+			source_pos(src, i + 1 < src->len ? i + 1 : i, &line, &col);
+			if (i + 1 >= src->len || !continues(src, line))
+				return i + 1;
+		}
 	}
 	return src->len;
 }
@@ -121,10 +151,13 @@ static bool resync_lines(const Source *src, uint32_t pos, FILE *out, LineState *
 	if (!ls->bol)
 		fputc('\n', out);
 	fprintf(out, "#line %u \"", line);
-	for (const char *p = src->path; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fputc('\\', out);
-		fputc(*p, out);
+	for (const unsigned char *p = (const unsigned char *)src->path; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			fprintf(out, "\\%03o", *p); /* a name from a library caller may hold anything */
+		else if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else
+			fputc(*p, out);
 	}
 	fputs("\"\n", out);
 	for (uint32_t i = 0; i + 1 < col; i++) /* the column too: blanks under the line's prefix */
@@ -154,7 +187,7 @@ static bool apply_range(const Source *src, EditList *list, uint32_t start, uint3
 {
 	uint32_t pos = start;
 	LineState ls = { 1, true };
-	bool lines = list->line_directives;
+	bool lines = list->line_directives && !src->has_line_markers; /* the input's own win */
 
 	if (end > src->len || start > end)
 		die("range [%u, %u) outside %s", start, end, src->path);

@@ -244,10 +244,25 @@ static bool render_to(GVC_t *gvc, Agraph_t *g, const char *path)
 	return false;
 }
 
+/*
+ * One Graphviz context for the process, never freed: Graphviz 2.42's pango
+ * plugin keeps the last font name in a static that gvFreeContext frees, and
+ * the next context's layout reads it (a second chart in one process, as a
+ * library caller makes, read freed memory).  Runs are serialised.
+ */
+static GVC_t *process_gvc(void)
+{
+	static GVC_t *gvc;
+
+	if (!gvc)
+		gvc = gvContext();
+	return gvc;
+}
+
 bool gantt_write(const PlanList *plans, const FvTable *t, const char *path)
 {
 	Gantt d = { agopen("gantt", Agundirected, NULL), t, 0, 0, "" };
-	GVC_t *gvc = gvContext();
+	GVC_t *gvc = process_gvc();
 	bool ok;
 
 	agattr(d.g, AGNODE, "fontname", "Helvetica");
@@ -262,6 +277,5 @@ bool gantt_write(const PlanList *plans, const FvTable *t, const char *path)
 	ok = ok && render_to(gvc, d.g, path);
 	gvFreeLayout(gvc, d.g);
 	agclose(d.g);
-	gvFreeContext(gvc);
 	return ok;
 }

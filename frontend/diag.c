@@ -19,7 +19,7 @@ static struct {
 
 static const char *const kind_name[] = {
 	[DIAG_ERROR] = "error", [DIAG_WARNING] = "warning", [DIAG_OPTIMIZED] = "optimized",
-	[DIAG_MISSED] = "missed", [DIAG_NOTE] = "note",
+	[DIAG_MISSED] = "missed", [DIAG_NOTE] = "note", [DIAG_INFO] = "info",
 };
 
 void diag_configure(const DiagConfig *cfg)
@@ -144,6 +144,6 @@ void diag_info(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	plain(DIAG_NOTE, "", fmt, ap);
+	plain(DIAG_INFO, "", fmt, ap);
 	va_end(ap);
 }

@@ -150,13 +150,17 @@ typedef struct Source {
 	uint32_t nlines;
 	Array(Hidden) hidden; /* sorted, disjoint; filled by pp_scan */
 	Array(PPConst) outside; /* macros from -D/-U and headers, in order; filled by pp_scan */
+	bool from_stdin;     /* read from standard input ("-"); path is "<stdin>" */
+	bool has_line_markers; /* the text numbers its own lines (#line, "# N"): mtpar adds none */
 } Source;
 
 /*
- * Reads a C source file ("-": standard input, named "<stdin>").  Missing,
- * unreadable, directory and binary ones (NUL bytes) get a diagnostic and NULL.
+ * Reads a C source file.  Missing, unreadable, directory and binary ones
+ * (NUL bytes) get a diagnostic and NULL.
  */
 Source *source_read(const char *path);
+/* Standard input as a source named "<stdin>"; NULL as source_read. */
+Source *source_read_stdin(void);
 /* A source over a copy of text, named name (borrowed) in diagnostics; NULL as source_read. */
 Source *source_from_text(const char *name, const char *text, size_t len);
 /* Frees what source_read made (NULL is fine). */
@@ -183,6 +187,7 @@ typedef enum DiagKind {
 	DIAG_OPTIMIZED, /* what was parallelized */
 	DIAG_MISSED,    /* a function, loop or call that was not, and why */
 	DIAG_NOTE,      /* detail: each macro task, run-time checks */
+	DIAG_INFO,      /* -v: progress and summaries, never filtered or diverted */
 } DiagKind;
 
 /* Where diagnostics go: text is one whole diagnostic, lines ending in '\n'. */

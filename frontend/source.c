@@ -101,6 +101,25 @@ static char *read_stdin(uint32_t *len)
 	return buf;
 }
 
+/* Does a line of src start with "#line" or a linemarker ("# 12 "file"")? */
+static bool has_line_markers(const Source *src)
+{
+	for (uint32_t i = 0; i < src->nlines; i++) {
+		const char *p = src->text + src->line_start[i], *end = src->text + src->len;
+
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == end || *p++ != '#')
+			continue;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if ((p < end && *p >= '0' && *p <= '9') ||
+		    (end - p > 4 && memcmp(p, "line", 4) == 0 && (p[4] == ' ' || p[4] == '\t')))
+			return true;
+	}
+	return false;
+}
+
 /* A source over text (owned from now on), or NULL after a diagnostic. */
 static Source *source_over(const char *path, char *text, uint32_t len)
 {
@@ -110,6 +129,7 @@ static Source *source_over(const char *path, char *text, uint32_t len)
 	src->text = text;
 	src->len = len;
 	source_index_lines(src); /* first: check_text reports positions */
+	src->has_line_markers = has_line_markers(src);
 	if (!check_text(src)) {
 		free(src->line_start);
 		free(text);
@@ -122,10 +142,20 @@ static Source *source_over(const char *path, char *text, uint32_t len)
 Source *source_read(const char *path)
 {
 	uint32_t len;
-	bool in = strcmp(path, "-") == 0;
-	char *text = in ? read_stdin(&len) : read_all(path, &len);
+	char *text = read_all(path, &len);
 
-	return text ? source_over(in ? "<stdin>" : path, text, len) : NULL;
+	return text ? source_over(path, text, len) : NULL;
+}
+
+Source *source_read_stdin(void)
+{
+	uint32_t len;
+	char *text = read_stdin(&len);
+	Source *src = text ? source_over("<stdin>", text, len) : NULL;
+
+	if (src)
+		src->from_stdin = true;
+	return src;
 }
 
 Source *source_from_text(const char *name, const char *text, size_t len)

@@ -52,9 +52,11 @@ Measured *measured_load(const char *path)
 		if (strncmp(line, "task ", 5) == 0 && !parse_task(m, line)) {
 			error_at(src, start, "not a task line of a profile "
 			                     "(task FUNC CORE NAME runs N ns T predicted P)");
-			return NULL;
+			m = NULL;
+			break;
 		}
 	}
+	source_free(src); /* the tasks' names are the arena's */
 	return m;
 }
 

@@ -325,6 +325,7 @@ FvTable *power_fv_load(const char *path)
 	for (uint32_t i = 0; i < f.states.len; i++)
 		array_push(&f.t->states, f.states.items[i]);
 	array_free(&f.states);
+	source_free(src); /* the states' names are the arena's */
 	f.t->off = find_off(f.t);
 	set_switch(f.t, f.switch_s, f.switch_energy_s);
 	return f.t;

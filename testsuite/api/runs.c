@@ -79,6 +79,15 @@ int main(void)
 	      strcmp(third, first) == 0, "same context, second compile: same output");
 	check(mtpar_result(ctx, "mtg.dot", NULL) && strstr(mtpar_result(ctx, "mtg.dot", NULL), "digraph"),
 	      "--dot kept in memory");
+	opts.gantt = "g.svg"; /* Graphviz's layout twice in one process */
+	check(mtpar_compile(ctx, &opts) == 0 && mtpar_compile(ctx, &opts) == 0 &&
+	      mtpar_result(ctx, "g.svg", NULL) && strstr(mtpar_result(ctx, "g.svg", NULL), "<svg"),
+	      "--gantt twice in one process");
+	opts.gantt = NULL;
+	opts.output = "x.c";
+	mtpar_add_source(ctx, "second.c", good, len);
+	check(mtpar_compile(ctx, &opts) == 1 && strstr(mtpar_diagnostics(ctx), "for 2 inputs"),
+	      "one output for two sources is refused");
 	mtpar_context_free(ctx);
 	free(first);
 	free(second);

@@ -74,6 +74,34 @@ static void test_line_directive_lines(void)
 	free(out);
 }
 
+/* A CRLF continuation and a comment across lines keep the directive whole; an input's own #line wins. */
+static void test_directive_shapes(void)
+{
+	Source *crlf = unit_source("r.c", "#define A \\\r\n  1\r\nint y;\r\n");
+	Source *comm = unit_source("k.c", "#define B 1 /* x\n y */\nint z;\n");
+	Source *own = unit_source("o.c", "#line 100 \"p.y\"\nint w;\nint v;\n");
+	EditList el = { .line_directives = true };
+	char *out;
+
+	edit_insert(&el, 14, "\n\n");
+	out = apply(crlf, &el);
+	CU_ASSERT_PTR_NULL(strstr(out, "  #line"));
+	HAS(out, "1\r\n#line 3 \"r.c\"\nint y;");
+	free(out);
+	el.edits.len = 0;
+	edit_insert(&el, 12, "\n\n");
+	out = apply(comm, &el);
+	HAS(out, " y */\n#line 3 \"k.c\"\nint z;");
+	free(out);
+	own->has_line_markers = true; /* as source_read finds it */
+	el.edits.len = 0;
+	edit_insert(&el, 17, "\n\n");
+	out = apply(own, &el);
+	CU_ASSERT_PTR_NULL(strstr(out, "o.c"));
+	array_free(&el.edits);
+	free(out);
+}
+
 typedef struct Caught {
 	char text[512];
 	int count;
@@ -155,6 +183,7 @@ int suite_output(void)
 	return !s || !CU_add_test(s, "line directives", test_line_directives) ||
 	       !CU_add_test(s, "line column", test_line_column) ||
 	       !CU_add_test(s, "no line directive in a directive", test_line_directive_lines) ||
+	       !CU_add_test(s, "directive shapes", test_directive_shapes) ||
 	       !CU_add_test(s, "caret and remark classes", test_caret_and_classes) ||
 	       !CU_add_test(s, "output in memory", test_output_in_memory);
 }

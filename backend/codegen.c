@@ -593,6 +593,9 @@ typedef struct Gen {
 	const char *indent;   /* the span's line indent */
 	const char *fname;    /* the planned function's name */
 	Str out;
+	bool share;           /* the slices of a loop share one copy (see shared_slices) */
+	Array(const ParTask *) shared; /* per shared loop: its first slice, by first use */
+	Array(uint32_t) backs; /* per return point: the shared loop it returns from */
 } Gen;
 
 /* The task's name, safe inside a comment; "task N" when it has none. */
@@ -671,6 +674,73 @@ static const char *source_copy(const Source *src, uint32_t start, uint32_t end, 
 	return copy;
 }
 
+/*
+ * Slices without copies: every core's slice of a loop jumps to the one
+ * copy of the loop (after the switch of the cores) with its bounds in
+ * mtpar_lo and mtpar_hi, and jumps back through mtpar_back.  A loop split
+ * for 16 cores is written once, not 16 times.  Only in the OpenMP form,
+ * where all cores' code is one block (OSCAR's sections are one block each).
+ */
+static void slice_jump(Gen *g, const ParTask *task, Str *b)
+{
+	uint32_t k = 0, back = g->backs.len;
+
+	while (k < g->shared.len && g->shared.items[k]->mt != task->mt)
+		k++;
+	if (k == g->shared.len)
+		array_push(&g->shared, task);
+	array_push(&g->backs, k);
+	str_printf(b, "mtpar_lo = %lld; mtpar_hi = %lld; mtpar_back = %u; goto mtpar_slice%u; "
+	           "mtpar_back%u:;", (long long)task->lo, (long long)task->hi, back, k, back);
+}
+
+/* A slice's loop with its private counters, bounds from mtpar_lo and mtpar_hi (caller frees). */
+static char *slice_body(Gen *g, const ParTask *task)
+{
+	const MT *mt = task->mt;
+	EditList el = { 0 };
+	char *text, *body;
+	size_t n;
+
+	split_edits(task->slice, mt->func->src, &el);
+	el.line_directives = g->opts->line_directives;
+	text = edit_apply_range(mt->func->src, &el, mt->start, mt->end);
+	array_free(&el.edits);
+	n = strlen(private_decls(task->slice)) + strlen(text) + 1;
+	body = xmalloc(n);
+	snprintf(body, n, "%s%s", private_decls(task->slice), text);
+	free(text);
+	return body;
+}
+
+/* The shared copies, after the cores' switch: each loop once, then back to its caller. */
+static void shared_slices(Gen *g, int depth)
+{
+	if (!g->shared.len)
+		return;
+	line(&g->out, g->indent, depth, "goto mtpar_slices_end;");
+	for (uint32_t k = 0; k < g->shared.len; k++) {
+		char *body = slice_body(g, g->shared.items[k]);
+
+		line(&g->out, g->indent, depth, "mtpar_slice%u: { %s }", k, body);
+		free(body);
+		line(&g->out, g->indent, depth, "switch (mtpar_back) {");
+		for (uint32_t b = 0; b < g->backs.len; b++)
+			if (g->backs.items[b] == k)
+				line(&g->out, g->indent, depth, "case %u: goto mtpar_back%u;", b, b);
+		line(&g->out, g->indent, depth, "}");
+	}
+	line(&g->out, g->indent, depth, "mtpar_slices_end:;");
+}
+
+static bool has_slices(const ParPlan *p)
+{
+	for (uint32_t i = 0; i < p->tasks.len; i++)
+		if (p->tasks.items[i].kind == TASK_SLICE)
+			return true;
+	return false;
+}
+
 /* The statement a task runs. */
 static void task_text(Gen *g, uint32_t t, int depth)
 {
@@ -683,6 +753,8 @@ static void task_text(Gen *g, uint32_t t, int depth)
 		str_puts(&b, source_copy(src, mt->start, mt->end, g->opts->line_directives));
 	} else if (task->kind == TASK_WHOLE) {
 		str_printf(&b, "(void)%s;", src_text(src, mt->call));
+	} else if (task->kind == TASK_SLICE && g->share) {
+		slice_jump(g, task, &b);
 	} else if (task->kind == TASK_SLICE) {
 		EditList el = { 0 };
 		char *text;
@@ -875,9 +947,12 @@ static void region_openmp(Gen *g)
 {
 	int np = g->sy->ncores;
 
+	g->share = has_slices(g->plan);
 	str_printf(&g->out, "#pragma omp parallel num_threads(%d)\n", np);
 	line(&g->out, g->indent, 2, "{");
 	profile_local(g, 3);
+	if (g->share)
+		line(&g->out, g->indent, 3, "long mtpar_lo, mtpar_hi; unsigned mtpar_back; /* slices */");
 	line(&g->out, g->indent, 3,
 	     "/* a smaller team runs nothing here: the original code below does it all */");
 	line(&g->out, g->indent, 3, "if (mtpar_team_size() == %d) {", np);
@@ -888,8 +963,11 @@ static void region_openmp(Gen *g)
 		line(&g->out, g->indent, 5, "break;");
 	}
 	line(&g->out, g->indent, 4, "}");
+	shared_slices(g, 4);
 	line(&g->out, g->indent, 3, "}");
 	line(&g->out, g->indent, 2, "}");
+	array_free(&g->shared);
+	array_free(&g->backs);
 }
 
 /*
@@ -1144,7 +1222,7 @@ static void emit_plan(const Program *prog, const ParPlan *p, const Sync *sy,
 	uint32_t start = scan_pragmas_before(f->src, root->children.items[p->first]->start);
 	uint32_t end = root->children.items[p->last]->end;
 	EditList *el = &edits[source_index(prog, f->src)];
-	Gen g = { p, sy, opts, scan_indent(f->src, start), func_name(f), { 0 } };
+	Gen g = { p, sy, opts, scan_indent(f->src, start), func_name(f), { 0 }, false, { 0 }, { 0 } };
 	Str protos = { 0 };
 
 	emit_clones(prog, p, opts, edits, done, &protos);

@@ -111,3 +111,13 @@ check "--dot-sched: a cluster per core, waits across cores, renders" \
 "$MTPAR" --dot-func=entry --dot="$T/f.dot" -o /dev/null "$EX" 2>/dev/null
 check "--dot-func: one function in full, loop bodies as clusters" \
 	'grep -q "cluster_entry" "$T/f.dot" && ! grep -q "cluster_node__" "$T/f.dot"'
+
+# ---- slices without copies: each split loop written once, whatever the core count ----
+for np in 2 16; do
+	"$MTPAR" -np $np --cost-model=unlimited -Itestsuite/kernels -DLARGE_DATASET \
+		-o "$T/j$np.c" testsuite/kernels/jacobi2d.c 2>/dev/null
+done
+check "slices share one copy of each loop at -np 16 (2 loops, 16 jumps each)" \
+	'[ "$(grep -c "mtpar_slice[0-9]*: " "$T/j16.c")" -eq 2 ] &&
+	 [ "$(grep -o "goto mtpar_slice[0-9]*;" "$T/j16.c" | wc -l)" -eq 32 ] &&
+	 [ "$(grep -c "mtpar_slice[0-9]*: " "$T/j2.c")" -eq 2 ]'

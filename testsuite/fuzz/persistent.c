@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/types.h>
+#include <unistd.h> /* read, in AFL++'s __AFL_FUZZ_TESTCASE_LEN */
 
 #include "mtpar.h"
 

@@ -190,13 +190,19 @@ const char *mtpar_diagnostics(const mtpar_context *ctx)
 	return ctx->diags ? ctx->diags : "";
 }
 
-static void context_diag(mtpar_context *ctx, DiagKind kind, const char *text)
+/* Appends text to the NUL-terminated buffer *buf of *len bytes. */
+static void append(char **buf, size_t *len, const char *text)
 {
 	size_t n = strlen(text);
 
-	ctx->diags = xrealloc(ctx->diags, ctx->diags_len + n + 1);
-	memcpy(ctx->diags + ctx->diags_len, text, n + 1);
-	ctx->diags_len += n;
+	*buf = xrealloc(*buf, *len + n + 1);
+	memcpy(*buf + *len, text, n + 1);
+	*len += n;
+}
+
+static void context_diag(mtpar_context *ctx, DiagKind kind, const char *text)
+{
+	append(&ctx->diags, &ctx->diags_len, text);
 	if (ctx->fn)
 		ctx->fn(ctx->user, (mtpar_diag_kind)kind, text);
 }
@@ -215,15 +221,6 @@ void report_open(bool on)
 	report.text = NULL;
 	report.len = 0;
 	report.on = on;
-}
-
-static void report_keep(const char *text)
-{
-	size_t n = strlen(text);
-
-	report.text = xrealloc(report.text, report.len + n + 1);
-	memcpy(report.text + report.len, text, n + 1);
-	report.len += n;
 }
 
 static bool write_report(FILE *out, void *arg)
@@ -245,7 +242,7 @@ void route_diag(void *user, DiagKind kind, const char *text)
 	const RunSpec *run = user;
 
 	if (report.on && kind >= DIAG_OPTIMIZED && kind <= DIAG_NOTE)
-		report_keep(text);
+		append(&report.text, &report.len, text);
 	else if (run->ctx)
 		context_diag(run->ctx, kind, text);
 	else

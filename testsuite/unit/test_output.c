@@ -14,17 +14,6 @@
 
 #define HAS(hay, needle) CU_ASSERT_PTR_NOT_NULL(strstr((hay), (needle)))
 
-static char *apply(const Source *src, EditList *el)
-{
-	char *text = NULL;
-	size_t size = 0;
-	FILE *out = open_memstream(&text, &size);
-
-	CU_ASSERT_TRUE(edit_apply(src, el, out));
-	fclose(out);
-	return text;
-}
-
 /* An insertion of three lines at the top and a one-line replacement of two lines. */
 static void test_line_directives(void)
 {
@@ -34,7 +23,7 @@ static void test_line_directives(void)
 
 	edit_insert(&el, 0, "/* 1 */\n/* 2 */\n/* 3 */\n");
 	edit_replace(&el, 7, 21, "int bc;"); /* "int b;\nint c;\n" */
-	out = apply(src, &el);
+	out = unit_edited(src, &el);
 	HAS(out, "/* 3 */\n#line 1 \"l.c\"\nint a;\nint bc;\n#line 4 \"l.c\"\nint d;\n" ) ;
 	array_free(&el.edits);
 	free(out);
@@ -48,7 +37,7 @@ static void test_line_column(void)
 	char *out;
 
 	edit_replace(&el, 8, 9, "g\n"); /* f -> g and a newline: the rest drifts */
-	out = apply(src, &el);
+	out = unit_edited(src, &el);
 	HAS(out, "int x = g\n#line 1 \"m.c\"\n         (1,\n\t2);\n");
 	array_free(&el.edits);
 	free(out);
@@ -62,12 +51,12 @@ static void test_line_directive_lines(void)
 	char *out;
 
 	edit_insert(&el, 14, "\n\n"); /* inside the continued #define */
-	out = apply(src, &el);
+	out = unit_edited(src, &el);
 	CU_ASSERT_PTR_NULL(strstr(out, "\n  #line"));
 	HAS(out, "#line 3 \"d.c\"\nint y;");
 	free(out);
 	edit_insert(&plain, 0, "/* x */\n");
-	out = apply(src, &plain);
+	out = unit_edited(src, &plain);
 	CU_ASSERT_PTR_NULL(strstr(out, "#line"));
 	array_free(&el.edits);
 	array_free(&plain.edits);
@@ -84,19 +73,19 @@ static void test_directive_shapes(void)
 	char *out;
 
 	edit_insert(&el, 14, "\n\n");
-	out = apply(crlf, &el);
+	out = unit_edited(crlf, &el);
 	CU_ASSERT_PTR_NULL(strstr(out, "  #line"));
 	HAS(out, "1\r\n#line 3 \"r.c\"\nint y;");
 	free(out);
 	el.edits.len = 0;
 	edit_insert(&el, 12, "\n\n");
-	out = apply(comm, &el);
+	out = unit_edited(comm, &el);
 	HAS(out, " y */\n#line 3 \"k.c\"\nint z;");
 	free(out);
 	own->has_line_markers = true; /* as source_read finds it */
 	el.edits.len = 0;
 	edit_insert(&el, 17, "\n\n");
-	out = apply(own, &el);
+	out = unit_edited(own, &el);
 	CU_ASSERT_PTR_NULL(strstr(out, "o.c"));
 	array_free(&el.edits);
 	free(out);

@@ -158,7 +158,7 @@ static void test_source_pos(void)
 	CU_ASSERT(line == 3 && col == 2);
 }
 
-static char *apply_to_string(const Source *src, EditList *list)
+char *unit_edited(const Source *src, EditList *list)
 {
 	char *buf = NULL;
 	size_t n = 0;
@@ -173,7 +173,7 @@ static void test_edits(void)
 {
 	Source *src = unit_source("t.c", "int f(void) { return 1; }\n");
 	EditList list = { 0 };
-	char *out = apply_to_string(src, &list);
+	char *out = unit_edited(src, &list);
 
 	CU_ASSERT_STRING_EQUAL(out, src->text); /* no edits: byte-identical */
 	free(out);
@@ -181,7 +181,7 @@ static void test_edits(void)
 	edit_insert(&list, 0, "/* a */ ");
 	edit_insert(&list, 0, "/* b */"); /* same offset: in the order made */
 	edit_insert(&list, 26, "// end\n");
-	out = apply_to_string(src, &list);
+	out = unit_edited(src, &list);
 	CU_ASSERT_STRING_EQUAL(out, "/* a */ /* b */int f(void) { return 2; }\n// end\n");
 	free(out);
 	array_free(&list.edits);

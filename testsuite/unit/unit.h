@@ -30,6 +30,9 @@ Source *unit_source(const char *name, const char *text);
  * stage failed.
  */
 Program *unit_front(const char *name, const char *text, bool summaries);
+/* src with list's edits applied (edit_apply into memory; caller frees). */
+struct EditList;
+char *unit_edited(const Source *src, struct EditList *list);
 /* The function defined with that name, or NULL. */
 Func *unit_func(const Program *prog, const char *name);
 

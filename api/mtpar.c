@@ -452,7 +452,8 @@ static int run_pipeline(const RunSpec *run)
 	PlanList plans = { 0 };
 	bool ok = parse_check_abi();
 	FvTable *fv = NULL;
-	PlanOptions popts = { opts->ncores, opts->unlimited_cost != 0, NULL };
+	PlanOptions popts = { opts->ncores, opts->unlimited_cost != 0, NULL,
+		              opts->oscar_api || opts->profile || opts->power != MTPAR_POWER_NONE };
 	struct timespec t0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -44,6 +44,19 @@ typedef unsigned mtpar_atomic_uint;
 #define MTPAR_INLINE
 #endif
 
+/*
+ * Before a loop of a slice whose iterations mtpar proved independent in
+ * memory (middle/ivdep.c): inside the outlined region the compiler no
+ * longer sees which arrays the pointers name, and would not vectorize it.
+ */
+#if defined(__clang__)
+#define MTPAR_IVDEP _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__) && (__GNUC__ > 4 || (__GNUC__ == 4 && __GNUC_MINOR__ >= 9))
+#define MTPAR_IVDEP _Pragma("GCC ivdep")
+#else
+#define MTPAR_IVDEP
+#endif
+
 #if defined(__GNUC__)
 #define MTPAR_ALIGN64 __attribute__((aligned(64)))
 #define MTPAR_THREAD __thread

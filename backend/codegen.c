@@ -596,6 +596,8 @@ typedef struct Gen {
 	bool share;           /* the slices of a loop share one copy (see shared_slices) */
 	Array(const ParTask *) shared; /* per shared loop: its first slice, by first use */
 	Array(uint32_t) backs; /* per return point: the shared loop it returns from */
+	bool one_fork;        /* the region runs the loop p->root whole (plan_one_fork_why) */
+	uint32_t span_start, span_end; /* the body's tasks' bytes, inside that loop */
 } Gen;
 
 /* The task's name, safe inside a comment; "task N" when it has none. */
@@ -694,19 +696,31 @@ static void slice_jump(Gen *g, const ParTask *task, Str *b)
 	           "mtpar_back%u:;", (long long)task->lo, (long long)task->hi, back, k, back);
 }
 
-/* A slice's loop with its private counters, bounds from mtpar_lo and mtpar_hi (caller frees). */
-static char *slice_body(Gen *g, const ParTask *task)
+/*
+ * A slice's loop, bounds from mtpar_lo and mtpar_hi, its independent inner
+ * loops marked for the vectorizer (caller frees).
+ */
+static char *slice_text(Gen *g, const ParTask *task)
 {
 	const MT *mt = task->mt;
 	EditList el = { 0 };
-	char *text, *body;
-	size_t n;
+	char *text;
 
 	split_edits(task->slice, mt->func->src, &el);
+	for (uint32_t i = 0; i < task->slice->simd.len; i++)
+		edit_insert(&el, task->slice->simd.items[i]->start, "MTPAR_IVDEP ");
 	el.line_directives = g->opts->line_directives;
 	text = edit_apply_range(mt->func->src, &el, mt->start, mt->end);
 	array_free(&el.edits);
-	n = strlen(private_decls(task->slice)) + strlen(text) + 1;
+	return text;
+}
+
+/* A slice's loop with its private counters (caller frees). */
+static char *slice_body(Gen *g, const ParTask *task)
+{
+	char *text = slice_text(g, task), *body;
+	size_t n = strlen(private_decls(task->slice)) + strlen(text) + 1;
+
 	body = xmalloc(n);
 	snprintf(body, n, "%s%s", private_decls(task->slice), text);
 	free(text);
@@ -756,13 +770,8 @@ static void task_text(Gen *g, uint32_t t, int depth)
 	} else if (task->kind == TASK_SLICE && g->share) {
 		slice_jump(g, task, &b);
 	} else if (task->kind == TASK_SLICE) {
-		EditList el = { 0 };
-		char *text;
+		char *text = slice_text(g, task);
 
-		split_edits(task->slice, src, &el);
-		el.line_directives = g->opts->line_directives;
-		text = edit_apply_range(src, &el, mt->start, mt->end);
-		array_free(&el.edits);
 		str_printf(&b, "{ const long mtpar_lo = %lld, mtpar_hi = %lld; %s%s }",
 		           (long long)task->lo, (long long)task->hi, private_decls(task->slice), text);
 		free(text);
@@ -942,13 +951,96 @@ static void core_body(Gen *g, int c, int depth)
 	fv_switches(g, c, seq->len, false, depth);
 }
 
+/* The counter of the loop a one-fork region runs (plan_one_fork_why). */
+static const Var *loop_counter(const ParPlan *p)
+{
+	return p->root->loop->loop->ivs.items[0].var;
+}
+
+/* Does the loop's header declare its counter (then every thread has its own)? */
+static bool counter_in_header(const ParPlan *p)
+{
+	const Loop *l = p->root->loop->loop;
+
+	for (uint32_t i = 0; i < l->init.len; i++)
+		if (l->init.items[i]->kind == ST_DECL)
+			return true;
+	return false;
+}
+
+/* Does the loop's header set its counter first (then the threads' copies need no value)? */
+static bool counter_set_in_header(const ParPlan *p)
+{
+	const Loop *l = p->root->loop->loop;
+	const Var *iv = loop_counter(p);
+
+	for (uint32_t i = 0; i < l->init.len; i++) {
+		const Expr *e = l->init.items[i]->expr;
+
+		if (l->init.items[i]->kind == ST_EXPR && e && e->kind == EX_ASSIGN && e->op == OP_ASSIGN &&
+		    ir_is_var(ir_strip_casts(e->lhs), iv))
+			return true;
+	}
+	return false;
+}
+
+/* The cores' switch, each core's code and the shared slices: one run of the span. */
+static void region_switch(Gen *g, int depth)
+{
+	int np = g->sy->ncores;
+
+	line(&g->out, g->indent, depth, "switch (mtpar_thread()) {");
+	for (int c = 0; c < np; c++) {
+		line(&g->out, g->indent, depth, "case %d:", c);
+		core_body(g, c, depth + 1);
+		line(&g->out, g->indent, depth + 1, "break;");
+	}
+	line(&g->out, g->indent, depth, "}");
+	shared_slices(g, depth);
+}
+
+/*
+ * One fork around a sequential loop: every thread runs the loop's header
+ * (the counter private), each iteration its tasks with the next generation
+ * of the flags, and a barrier ends the iteration, so that the next one's
+ * tasks find all of this one's writes.  Core 0 hands the generation and the
+ * counter's last value back.
+ */
+static void region_loop(Gen *g, int depth)
+{
+	const ParPlan *p = g->plan;
+	const Source *src = p->func->src;
+	const char *iv = intern_name(loop_counter(p)->name);
+
+	line(&g->out, g->indent, depth, "unsigned mtpar_gen = mtpar_gen0;");
+	str_puts(&g->out, "\n");
+	str_puts(&g->out, source_copy(src, p->root->loop->start, g->span_start, g->opts->line_directives));
+	str_puts(&g->out, "{\n");
+	line(&g->out, g->indent, depth + 1, "mtpar_gen++; /* one generation per iteration */");
+	region_switch(g, depth + 1);
+	str_puts(&g->out, "#pragma omp barrier\n");
+	str_puts(&g->out, g->indent);
+	str_puts(&g->out, "}");
+	str_puts(&g->out, source_copy(src, g->span_end, p->root->loop->end, g->opts->line_directives));
+	str_puts(&g->out, "\n");
+	line(&g->out, g->indent, depth, "if (mtpar_thread() == 0) {");
+	line(&g->out, g->indent, depth + 1, "mtpar_gen_%s = mtpar_gen;", g->fname);
+	if (!counter_in_header(p))
+		line(&g->out, g->indent, depth + 1, "mtpar_last = %s;", iv);
+	line(&g->out, g->indent, depth, "}");
+}
+
 /* --api=openmp: one parallel region, a switch on the thread number. */
 static void region_openmp(Gen *g)
 {
 	int np = g->sy->ncores;
 
 	g->share = has_slices(g->plan);
-	str_printf(&g->out, "#pragma omp parallel num_threads(%d)\n", np);
+	str_printf(&g->out, "#pragma omp parallel num_threads(%d)", np);
+	if (g->one_fork && !counter_in_header(g->plan))
+		str_printf(&g->out, " %s(%s)", counter_set_in_header(g->plan) ? "private" : "firstprivate",
+		           intern_name(loop_counter(g->plan)->name));
+	str_puts(&g->out, "\n");
 	line(&g->out, g->indent, 2, "{");
 	profile_local(g, 3);
 	if (g->share)
@@ -956,14 +1048,10 @@ static void region_openmp(Gen *g)
 	line(&g->out, g->indent, 3,
 	     "/* a smaller team runs nothing here: the original code below does it all */");
 	line(&g->out, g->indent, 3, "if (mtpar_team_size() == %d) {", np);
-	line(&g->out, g->indent, 4, "switch (mtpar_thread()) {");
-	for (int c = 0; c < np; c++) {
-		line(&g->out, g->indent, 4, "case %d:", c);
-		core_body(g, c, 5);
-		line(&g->out, g->indent, 5, "break;");
-	}
-	line(&g->out, g->indent, 4, "}");
-	shared_slices(g, 4);
+	if (g->one_fork)
+		region_loop(g, 4);
+	else
+		region_switch(g, 4);
 	line(&g->out, g->indent, 3, "}");
 	line(&g->out, g->indent, 2, "}");
 	array_free(&g->shared);
@@ -1170,6 +1258,9 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	if (writes_statics(p))
 		line(&g->out, g->indent, 1, "static int mtpar_faulted_%s;", g->fname);
 	line(&g->out, g->indent, 1, "int mtpar_ran = 0;");
+	if (g->one_fork && !counter_in_header(p))
+		line(&g->out, g->indent, 1, "%s mtpar_last = 0; /* the counter's value after the loop */",
+		     int_type_name(loop_counter(p)->type));
 	fv_table_decl(g);
 	slot_decls(g);
 	str_puts(&g->out, "\n");
@@ -1182,9 +1273,13 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	str_puts(&g->out, cond);
 	free(cond);
 	str_puts(&g->out, ") {\n");
-	line(&g->out, g->indent, 2, "unsigned mtpar_gen = ++mtpar_gen_%s;", g->fname);
+	if (g->one_fork)
+		line(&g->out, g->indent, 2, "unsigned mtpar_gen0 = mtpar_gen_%s; /* one fork for the loop */",
+		     g->fname);
+	else
+		line(&g->out, g->indent, 2, "unsigned mtpar_gen = ++mtpar_gen_%s;", g->fname);
 	if (g->sy->nflags == 0)
-		line(&g->out, g->indent, 2, "(void)mtpar_gen; /* no task waits */");
+		line(&g->out, g->indent, 2, "(void)mtpar_gen%s; /* no task waits */", g->one_fork ? "0" : "");
 	if (g->opts->profile)
 		line(&g->out, g->indent, 2, "double mtpar_prof_t0 = mtpar_prof_enter(&mtpar_prof_%s);",
 		     g->fname);
@@ -1200,6 +1295,9 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	fv_frame_end(g, 2);
 	if (g->opts->profile)
 		line(&g->out, g->indent, 2, "mtpar_prof_leave(&mtpar_prof_%s, mtpar_prof_t0);", g->fname);
+	if (g->one_fork && !counter_in_header(p))
+		line(&g->out, g->indent, 2, "if (mtpar_ran)\n%s\t\t\t%s = mtpar_last;", g->indent,
+		     intern_name(loop_counter(p)->name));
 	line(&g->out, g->indent, 1, "}");
 	slot_gives(g);
 	line(&g->out, g->indent, 1, "if (!mtpar_ran) {");
@@ -1222,8 +1320,15 @@ static void emit_plan(const Program *prog, const ParPlan *p, const Sync *sy,
 	uint32_t start = scan_pragmas_before(f->src, root->children.items[p->first]->start);
 	uint32_t end = root->children.items[p->last]->end;
 	EditList *el = &edits[source_index(prog, f->src)];
-	Gen g = { p, sy, opts, scan_indent(f->src, start), func_name(f), { 0 }, false, { 0 }, { 0 } };
+	Gen g = { p, sy, opts, NULL, func_name(f), { 0 }, false, { 0 }, { 0 }, false, start, end };
 	Str protos = { 0 };
+
+	g.one_fork = p->one_fork && !opts->oscar_api;
+	if (g.one_fork) {
+		start = scan_pragmas_before(f->src, root->loop->start);
+		end = root->loop->end;
+	}
+	g.indent = scan_indent(f->src, start);
 
 	emit_clones(prog, p, opts, edits, done, &protos);
 	if (protos.len) {

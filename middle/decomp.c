@@ -893,6 +893,9 @@ bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char *
 		*why = "too little work to split";
 		return false;
 	}
-	return try_split(c, mt, sl, 0, (int)n, ops, 0, out, why);
+	if (!try_split(c, mt, sl, 0, (int)n, ops, 0, out, why))
+		return false;
+	ivdep_loops(mt->func, L, &sl->simd);
+	return true;
 }
 

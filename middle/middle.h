@@ -974,6 +974,15 @@ double cost_shared_bytes(const Region *a, const Region *b);
  * can be split runs as several chunks, the others as one task.  A slice
  * of a level's own loop uses one as well (top and loop: that loop).
  */
+typedef Array(const Stmt *) StmtConstList;
+
+/*
+ * ivdep.c: appends to out the innermost for loops under loop (itself
+ * included) in which no two iterations access the same memory with one of
+ * them writing: the output marks them for the vectorizer (MTPAR_IVDEP).
+ */
+void ivdep_loops(const Func *f, const Stmt *loop, StmtConstList *out);
+
 typedef struct SplitLoop {
 	Stmt *top;            /* the callee's top-level loop statement (wrapped in if (part == k)) */
 	Stmt *loop;           /* the loop whose first IV is split: top, or nested under 1-trip loops */
@@ -981,6 +990,7 @@ typedef struct SplitLoop {
 	int64_t lo, hi, step; /* first IV: lo, lo+step, ... while < hi (step > 0); 0 0 0 when the trip count is unknown */
 	const char *why_not;  /* !split: why (for dumps and remarks) */
 	Array(const Var *) privates; /* a slice: locals of the function it declares again */
+	StmtConstList simd;   /* a slice: its innermost loops free of memory dependences (ivdep.c) */
 } SplitLoop;
 
 /* A callee cloned as NAME__mtparID(params..., int mtpar_part, long mtpar_lo, long mtpar_hi). */
@@ -1049,6 +1059,8 @@ typedef struct ParPlan {
 	Func *func;
 	MT *root;             /* the level of the span: func->mt, or a top-level loop of func */
 	double reps;          /* how often the span runs per call: 1, or that loop's trips */
+	bool one_fork;        /* root is a loop run whole inside one region: a fork per call,
+	                         a barrier per iteration (plan_one_fork) */
 	uint32_t first, last; /* indices into root->children */
 	ParTaskList tasks;
 	TaskGraph graph;
@@ -1107,6 +1119,7 @@ typedef struct PlanOptions {
 	int ncores;
 	bool unlimited;            /* --cost-model=unlimited: any gain, the fork and waits not counted */
 	const Measured *measured;  /* --costs FILE, or NULL */
+	bool fork_per_iteration;   /* no region around a loop (--api=oscar, --profile, --power) */
 } PlanOptions;
 
 PlanList plan_program(Program *prog, const PlanOptions *opts);
@@ -1119,6 +1132,7 @@ typedef struct PlanCtx {
 	int ncores;
 	bool unlimited;         /* --cost-model=unlimited */
 	const Measured *measured; /* --costs FILE, or NULL */
+	bool fork_per_iteration;  /* PlanOptions' */
 	signed char *once;      /* per Func.id: runs_once, or -1 not known yet */
 	CostModel cost;
 	Bitset *calls;          /* per Func.id: the defined functions its body calls */
@@ -1145,6 +1159,12 @@ const char *plan_dep_object(const Dep *d);
  * not count: in the clone they never leave.
  */
 bool plan_leaves(const Func *g, const Stmt *s, int loops, int switches, bool cont_ok);
+/*
+ * onefork.c: why p's region, which runs the body of the loop p->root once
+ * per iteration, may not fork once around the whole loop instead (a barrier
+ * ending each iteration); NULL when it may.
+ */
+const char *plan_one_fork_why(const PlanCtx *c, const ParPlan *p);
 /* Does s access the allocator or I/O state (program order, one thread)? */
 bool plan_touches_state(const Summary *s);
 /*

@@ -27,6 +27,12 @@
 #define FORK_COST 20000.0
 #define WAIT_COST 2000.0
 /*
+ * A region forked once around a sequential loop ends each iteration with a
+ * barrier instead of a join: libgomp's barrier is 0.3 us on the 2-core VM
+ * (doc/benchmarks.md), plus the cores' imbalance.
+ */
+#define BARRIER_COST 5000.0
+/*
  * The first fork of a program creates the team's threads.  That takes 0.1
  * to 8 ms on the 2-core VM (doc/benchmarks.md: libgomp's master spins
  * while a new thread waits for a CPU), 3 ms typically.  A function that
@@ -484,9 +490,13 @@ static uint32_t cross_core_edges(const TaskGraph *g, const Schedule *s)
 /* The runtime's part of one run of the region: the fork and join, and the waits spread over the cores. */
 static double runtime_cost(const PlanCtx *c, const ParPlan *p)
 {
+	double waits = cross_core_edges(&p->graph, p->sched) * WAIT_COST / c->ncores;
+
 	if (c->unlimited)
 		return 0;
-	return FORK_COST + cross_core_edges(&p->graph, p->sched) * WAIT_COST / c->ncores;
+	if (p->one_fork)
+		return FORK_COST / p->reps + BARRIER_COST + waits;
+	return FORK_COST + waits;
 }
 
 /* One run of the region, the runtime included. */
@@ -914,7 +924,9 @@ static const char *rejection(const PlanCtx *c, const ParPlan *p)
 	if (c->unlimited ? !(region < seq) : !(region <= MIN_GAIN * seq))
 		return plan_fmt("predicted speedup %.2f on %d cores (%u tasks%s%s) is too small",
 		                seq / region, c->ncores, p->tasks.len,
-		                p->reps > 1 ? ", a fork per iteration" : "",
+		                p->reps <= 1  ? ""
+		                : p->one_fork ? ", a barrier per iteration"
+		                              : ", a fork per iteration",
 		                c->unlimited ? "" : ", the fork and waits counted");
 	if (!c->unlimited && gain < (1 - MIN_GAIN) * p->func_cost)
 		return plan_fmt("predicted speedup %.2f for the whole function on %d cores is too "
@@ -952,6 +964,7 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 	for (uint32_t i = 0; i < f->mt->children.len; i++)
 		p->func_cost += cost_mt(&c->cost, f->mt->children.items[i]);
 	p->func_cost *= p->measured_ratio; /* in the units of the tasks' measured costs */
+	p->one_fork = root != f->mt && !plan_one_fork_why(c, p);
 	p->runtime_cost = runtime_cost(c, p);
 	p->start_cost = !c->unlimited && func_runs_once(c, f) ? TEAM_START_COST : 0;
 	p->why_not = rejection(c, p);
@@ -1030,7 +1043,8 @@ static MT *heaviest_loop(PlanCtx *c, const Func *f)
 /*
  * f's plan: a span of its top-level MTs; when none pays, a span inside
  * the body of its heaviest loop (a stencil's time loop whose sweeps are
- * parallel: the region forks once per iteration).
+ * parallel: one region around the loop when onefork.c allows, else a
+ * fork per iteration).
  */
 static ParPlan *plan_function(PlanCtx *c, Func *f)
 {
@@ -1096,6 +1110,7 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 	c.ncores = opts->ncores < 1 ? 1 : opts->ncores;
 	c.unlimited = opts->unlimited;
 	c.measured = opts->measured;
+	c.fork_per_iteration = opts->fork_per_iteration;
 	c.once = arena_alloc(n + 1);
 	memset(c.once, -1, n + 1);
 	cost_init(&c.cost, prog);
@@ -1213,8 +1228,9 @@ void plan_dump(FILE *out, const PlanList *plans)
 		fprintf(out, ": span MT%d..MT%d", p->root->children.items[p->first]->id,
 		        p->root->children.items[p->last]->id);
 		if (p->root != p->func->mt)
-			fprintf(out, " in the body of loop MT%d (%.0f iterations, a fork each)",
-			        p->root->id, p->reps);
+			fprintf(out, " in the body of loop MT%d (%.0f iterations, %s)", p->root->id,
+			        p->reps, p->one_fork ? "one fork around the loop, a barrier each"
+			                             : "a fork each");
 		fprintf(out, ", %u tasks (%u chunks), %u clones\n", p->tasks.len, chunks, p->clones.len);
 		for (uint32_t k = 0; k < p->clones.len; k++)
 			dump_clone(out, p->clones.items[k]);

@@ -442,6 +442,32 @@ if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" tes
 else
 	bad "kernel calls: one fork, in main; cell() sequential"
 fi
+# one fork around a time loop (issue 15): heat2d's 20 steps run in one
+# region, a barrier between steps; with --api=oscar a fork per step
+for form in "1 " "20 --api=oscar"; do
+	want=${form%% *}
+	# shellcheck disable=SC2086
+	if "$MTPAR" -np 2 $KFLAGS $KMODEL ${form#* } -o "$T/k_heat.c" testsuite/kernels/heat2d.c 2>"$T/err" &&
+	   gcc -O2 -std=c11 -fopenmp -w $KFLAGS -Wl,--wrap=GOMP_parallel,--wrap=GOMP_parallel_sections -o "$T/k_heat" "$T/k_heat.c" \
+	       testsuite/runtime/forks.c 2>>"$T/err" &&
+	   "$T/k_heat" >"$T/k_heat.got" 2>"$T/k_heat.forks" && cmp -s "$T/k_heat2d.want" "$T/k_heat.got" &&
+	   grep -qx "mtpar forks $want" "$T/k_heat.forks"; then
+		ok "kernel heat2d: $want fork(s) for 20 time steps ${form#* }"
+	else
+		bad "kernel heat2d: $want fork(s) for 20 time steps ${form#* }"; cat "$T/k_heat.forks" "$T/err" 2>/dev/null | head -5
+	fi
+done
+# the vectorizer's marks (middle/ivdep.c): the sweeps of timeloops.c are
+# independent (2 marks); timestep2.c's inner loops carry dependences (none)
+for km in timeloops:2 timestep2:0; do
+	# shellcheck disable=SC2086
+	if "$MTPAR" -np 2 $KFLAGS $KMODEL -o "$T/k_marks.c" "testsuite/kernels/${km%:*}.c" 2>"$T/err" &&
+	   [ "$(grep -c 'MTPAR_IVDEP for' "$T/k_marks.c")" -eq "${km#*:}" ]; then
+		ok "kernel ${km%:*}: ${km#*:} inner loops marked independent"
+	else
+		bad "kernel ${km%:*}: ${km#*:} inner loops marked independent"
+	fi
+done
 # the default cost model: smallspan.c's short loop gains under 5% of the
 # program; mvt.c at the large sizes gains 2 ms, less than starting the threads
 for k in smallspan mvt; do

@@ -9,9 +9,13 @@
 # ifndef TSTEPS
 #  define TSTEPS 100
 # endif
+# define HEAT_N 400   /* heat2d: two grids that fit the cores' caches */
+# define HEAT_T 1000
 #else
 # define N 240 /* rows */
 # define M 320 /* columns */
+# define HEAT_N 64
+# define HEAT_T 20
 #endif
 
 #ifndef DATA_TYPE

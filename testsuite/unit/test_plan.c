@@ -103,7 +103,7 @@ static void test_conv_split(void)
 	Dep d;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 4, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 4 });
 	p = plan_of(&pl, "entry");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
@@ -148,7 +148,7 @@ static void test_branches(void)
 	uint32_t fl = 0, fr = 0, fs = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	CU_ASSERT_EQUAL_FATAL(pl.len, 1);
 	p = pl.items[0];
 	/*
@@ -168,7 +168,7 @@ static void test_branches(void)
 		"static void net(void) { stem(in, w1, t1); left(t1, w1, t2); right(t1, w1, t3); }\n"
 		"int main(void) { for (int r = 0; r < 3; r++) net(); return 0; }\n");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	CU_ASSERT_EQUAL_FATAL(pl.len, 1);
 	p = pl.items[0];
 	CU_ASSERT_STRING_EQUAL(intern_name(p->func->name), "net");
@@ -205,7 +205,7 @@ static void test_aligned_layers(void)
 	uint32_t fa = 0, fr = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	p = plan_of(&pl, "entry");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
@@ -248,7 +248,7 @@ static void test_not_split(void)
 	char *text;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	p = plan_of(&pl, "entry");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
@@ -287,7 +287,7 @@ static void test_prologue_call(void)
 	uint32_t f = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	p = plan_of(&pl, "entry");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
@@ -329,7 +329,7 @@ static void test_chunk_calls(void)
 	uint32_t f = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	p = plan_of(&pl, "entry");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
@@ -365,7 +365,7 @@ static void test_guard_folded(void)
 	ParPlan *p;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	p = plan_of(&pl, "main_fn");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
@@ -454,7 +454,7 @@ static void test_workspace_from_caller(void)
 	CU_ASSERT_FALSE(ws->items[1].top); /* t: one per iteration, on the clone's stack */
 	scratch_list(unit_func(prog, "leaky"), &only);
 	CU_ASSERT_FALSE(only);
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	p = plan_of(&pl, "run_model");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
@@ -486,14 +486,14 @@ static void test_no_nesting_one_core(void)
 	PlanList pl;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	CU_ASSERT_EQUAL_FATAL(pl.len, 1); /* other() descends into entry() */
 	CU_ASSERT_STRING_EQUAL(intern_name(pl.items[0]->func->name), "entry");
 	CU_ASSERT_PTR_NULL(pl.items[0]->why_not);
 	CU_ASSERT_EQUAL(pl.items[0]->tasks.len, 4);
 	CU_ASSERT_EQUAL(pl.items[0]->clones.len, 1); /* both calls share one clone */
 	array_free(&pl);
-	pl = plan_program(prog, &(PlanOptions){ 1, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 1 });
 	CU_ASSERT_EQUAL_FATAL(pl.len, 1);
 	CU_ASSERT_PTR_NOT_NULL(pl.items[0]->why_not);
 	CU_ASSERT_EQUAL(pl.items[0]->tasks.len, 0);
@@ -534,7 +534,7 @@ static void test_slices_checked(void)
 	ParPlan *p;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	p = plan_of(&pl, "bounded");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL(p->why_not);
@@ -621,7 +621,7 @@ static void test_span_braces(void)
 	CU_ASSERT_FALSE(plan_crosses_block(f, blk, end));      /* the whole block and what follows */
 	CU_ASSERT_FALSE(plan_crosses_block(f, after, end));    /* after the block */
 	CU_ASSERT_FALSE(plan_crosses_block(f, blk + 2, blk + 20)); /* inside it */
-	pl = plan_program(prog, &(PlanOptions){ 2, true, NULL }); /* small: any gain */
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2, .unlimited = true }); /* small: any gain */
 	p = plan_of(&pl, "main");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL(p->why_not);
@@ -651,7 +651,7 @@ static void test_triangle_split(void)
 	uint32_t first = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	pl = plan_program(prog, &(PlanOptions){ 2, true, NULL }); /* small: any gain */
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2, .unlimited = true }); /* small: any gain */
 	p = plan_of(&pl, "main");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
@@ -705,13 +705,13 @@ static void test_start_cost(void)
 
 	snprintf(text, sizeof(text), "%s%s%s", head, "int main(void)", body);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog = front(text));
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p = plan_of(&pl, "main"));
 	CU_ASSERT_TRUE(p->why_not && strstr(p->why_not, "starting the threads"));
 	arena_free_all();
 	snprintf(text, sizeof(text), "%s%s%s", head, "void layer(void)", body);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog = front(text));
-	pl = plan_program(prog, &(PlanOptions){ 2, false, NULL });
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2 });
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p = plan_of(&pl, "layer"));
 	CU_ASSERT_PTR_NULL(p->why_not);
 	arena_free_all();

@@ -272,6 +272,136 @@ static MTPAR_INLINE int mtpar_can_fork(int np)
 }
 
 /*
+ * A dynamic schedule (mtpar's middle/branches.c), for a region whose tasks
+ * run under a branch decided inside it.  A task is ready when every task it
+ * depends on has finished or been skipped; the ready tasks wait in one
+ * queue, the one with the longest path to the region's end taken first; a
+ * core takes a task, runs it unless the branch it runs under went the
+ * other way, and releases its successors.  The queue is guarded by one
+ * lock, whose release and acquire also order the tasks' data.  The tables
+ * are the generated code's, one set per region (not reentrant, like the
+ * flags).
+ */
+typedef struct mtpar_dyn {
+#ifdef _OPENMP
+	omp_lock_t lock;
+#endif
+	int ntasks, done, nready;
+	const int *npred;          /* per task: the tasks it waits for */
+	const int *succ_at, *succ; /* task t's successors: succ[succ_at[t] .. succ_at[t + 1]) */
+	const int *ctl;            /* per task: the branch test it runs under, or -1 */
+	const unsigned char *ctl_dir; /* the direction of that test it needs */
+	const double *prio;        /* per task: the longest path from it to the end */
+	int *left;                 /* per task: predecessors not yet finished or skipped */
+	int *ready;                /* ready tasks, by priority, the highest last */
+	unsigned char *ran;        /* per task: 1 ran, 0 skipped */
+	unsigned char *dir;        /* per test: the direction it took */
+} mtpar_dyn_t;
+
+static MTPAR_INLINE void mtpar_dyn_lock(mtpar_dyn_t *q)
+{
+#ifdef _OPENMP
+	omp_set_lock(&q->lock);
+#else
+	(void)q;
+#endif
+}
+
+static MTPAR_INLINE void mtpar_dyn_unlock(mtpar_dyn_t *q)
+{
+#ifdef _OPENMP
+	omp_unset_lock(&q->lock);
+#else
+	(void)q;
+#endif
+}
+
+/* Under the lock: t joins the ready tasks, kept sorted by priority. */
+static MTPAR_INLINE void mtpar_dyn_push(mtpar_dyn_t *q, int t)
+{
+	int k = q->nready++;
+
+	while (k > 0 && q->prio[q->ready[k - 1]] > q->prio[t]) {
+		q->ready[k] = q->ready[k - 1];
+		k--;
+	}
+	q->ready[k] = t;
+}
+
+/* Before the fork, on one thread: every task waits for all its predecessors. */
+static MTPAR_INLINE void mtpar_dyn_start(mtpar_dyn_t *q)
+{
+#ifdef _OPENMP
+	omp_init_lock(&q->lock);
+#endif
+	q->done = 0;
+	q->nready = 0;
+	for (int t = q->ntasks; t-- > 0;) {
+		q->left[t] = q->npred[t];
+		if (!q->npred[t])
+			mtpar_dyn_push(q, t);
+	}
+}
+
+static MTPAR_INLINE void mtpar_dyn_end(mtpar_dyn_t *q)
+{
+#ifdef _OPENMP
+	omp_destroy_lock(&q->lock);
+#else
+	(void)q;
+#endif
+}
+
+/* The next task for this core, or -1 when every task has finished or been skipped. */
+static MTPAR_INLINE int mtpar_dyn_next(mtpar_dyn_t *q)
+{
+	unsigned spins = 0;
+
+	for (;;) {
+		int t = -1, all;
+
+		mtpar_jitter();
+		mtpar_dyn_lock(q);
+		if (q->nready)
+			t = q->ready[--q->nready];
+		all = q->done == q->ntasks;
+		mtpar_dyn_unlock(q);
+		if (t >= 0 || all)
+			return t;
+		if (spins < MTPAR_SPINS) {
+			spins++;
+			mtpar_cpu_relax();
+		} else {
+			sched_yield();
+		}
+	}
+}
+
+/*
+ * Does task t run?  Its test finished before t became ready, so its
+ * direction is known: t runs when the test ran and went t's way.
+ */
+static MTPAR_INLINE int mtpar_dyn_runs(mtpar_dyn_t *q, int t)
+{
+	int c = q->ctl[t];
+
+	q->ran[t] = (unsigned char)(c < 0 || (q->ran[c] && q->dir[c] == q->ctl_dir[t]));
+	return q->ran[t];
+}
+
+/* t finished or was skipped: its successors wait for one task fewer. */
+static MTPAR_INLINE void mtpar_dyn_done(mtpar_dyn_t *q, int t)
+{
+	mtpar_jitter();
+	mtpar_dyn_lock(q);
+	for (int k = q->succ_at[t]; k < q->succ_at[t + 1]; k++)
+		if (--q->left[q->succ[k]] == 0)
+			mtpar_dyn_push(q, q->succ[k]);
+	q->done++;
+	mtpar_dyn_unlock(q);
+}
+
+/*
  * Power control, OSCAR API `#pragma oscar fvcontrol(pe, (FV_LOGIC, state))`:
  * oscar_fvcontrol(pe, state) puts core pe into frequency/voltage state
  * `state` of the table that the generated code hands mtpar_fv_setup() once

@@ -855,6 +855,12 @@ bool check_plan(const ParPlan *p, char *why, size_t size)
 		if (t->kind == TASK_CHUNK &&
 		    (!t->clone || t->part < 0 || (uint32_t)t->part >= t->clone->parts.len))
 			return fail(why, size, "task %u: no such part", i);
+		if (p->dynamic && t->ctl >= 0 && ((uint32_t)t->ctl >= i || !p->tasks.items[t->ctl].test ||
+		                    p->tasks.items[t->ctl].mt != t->mt->branch_mt))
+			return fail(why, size, "task %u: its branch test is not an earlier task", i);
+		if (t->test && (!p->dynamic || t->kind != TASK_WHOLE ||
+		                t->mt->stmts.items[0]->end > root->children.items[p->last]->end))
+			return fail(why, size, "task %u: a branch test whose if statement the span cuts", i);
 		if (t->kind == TASK_SLICE &&
 		    (!t->slice || t->part != 0 || t->mt->kind != MT_RB || !t->slice->split ||
 		     t->slice->top != t->mt->loop || t->slice->loop != t->mt->loop))

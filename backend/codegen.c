@@ -1058,6 +1058,140 @@ static void region_openmp(Gen *g)
 	array_free(&g->backs);
 }
 
+/* ------------------------------------------------------------------ */
+/* A dynamic schedule (middle/branches.c)                              */
+/* ------------------------------------------------------------------ */
+
+/* Each task's longest path to the end of the region, its own cost included. */
+static double *dyn_priorities(const ParPlan *p)
+{
+	uint32_t n = p->tasks.len;
+	double *prio = xcalloc(n ? n : 1, sizeof(*prio));
+
+	for (uint32_t t = n; t-- > 0;) { /* edges go from earlier tasks to later ones */
+		const SchedTask *st = &p->graph.tasks.items[t];
+		double most = 0;
+
+		for (uint32_t k = 0; k < st->succ.len; k++)
+			if (prio[st->succ.items[k]] > most)
+				most = prio[st->succ.items[k]];
+		prio[t] = st->cost + most;
+	}
+	return prio;
+}
+
+static void dyn_int_table(Gen *g, const char *what, const int *v, uint32_t n)
+{
+	str_puts(&g->out, g->indent);
+	str_printf(&g->out, "\tstatic const int mtpar_dyn_%s_%s[%u] = {", what, g->fname, n ? n : 1);
+	for (uint32_t i = 0; i < n; i++)
+		str_printf(&g->out, "%s%d", i ? ", " : " ", v[i]);
+	str_puts(&g->out, n ? " };\n" : " 0 };\n");
+}
+
+/* The scheduler's tables and state: predecessors, successors, tests, priorities. */
+static void dyn_decls(Gen *g)
+{
+	const ParPlan *p = g->plan;
+	uint32_t n = p->tasks.len, nsucc = 0;
+	int *v = xcalloc(n + 1, sizeof(*v)), *succ;
+	double *prio = dyn_priorities(p);
+
+	for (uint32_t t = 0; t < n; t++)
+		nsucc += p->graph.tasks.items[t].succ.len;
+	succ = xcalloc(nsucc + 1, sizeof(*succ));
+	for (uint32_t t = 0; t < n; t++)
+		v[t] = (int)p->graph.tasks.items[t].pred.len;
+	dyn_int_table(g, "npred", v, n);
+	for (uint32_t t = 0, k = 0; t < n; t++) {
+		const SchedTask *st = &p->graph.tasks.items[t];
+
+		v[t] = (int)k;
+		for (uint32_t i = 0; i < st->succ.len; i++)
+			succ[k++] = (int)st->succ.items[i];
+	}
+	v[n] = (int)nsucc;
+	dyn_int_table(g, "succ_at", v, n + 1);
+	dyn_int_table(g, "succ", succ, nsucc);
+	for (uint32_t t = 0; t < n; t++)
+		v[t] = p->tasks.items[t].ctl;
+	dyn_int_table(g, "ctl", v, n);
+	str_puts(&g->out, g->indent);
+	str_printf(&g->out, "\tstatic const unsigned char mtpar_dyn_ctl_dir_%s[%u] = {", g->fname, n);
+	for (uint32_t t = 0; t < n; t++)
+		str_printf(&g->out, "%s%d", t ? ", " : " ", p->tasks.items[t].ctl_dir);
+	str_puts(&g->out, " };\n");
+	str_puts(&g->out, g->indent);
+	str_printf(&g->out, "\tstatic const double mtpar_dyn_prio_%s[%u] = {", g->fname, n);
+	for (uint32_t t = 0; t < n; t++)
+		str_printf(&g->out, "%s%.0f", t ? ", " : " ", prio[t]);
+	str_puts(&g->out, " };\n");
+	line(&g->out, g->indent, 1, "static int mtpar_dyn_left_%s[%u], mtpar_dyn_ready_%s[%u];", g->fname, n,
+	     g->fname, n);
+	line(&g->out, g->indent, 1, "static unsigned char mtpar_dyn_ran_%s[%u], mtpar_dyn_dir_%s[%u];",
+	     g->fname, n, g->fname, n);
+	line(&g->out, g->indent, 1, "static mtpar_dyn_t mtpar_dyn_%s = { .ntasks = %u,", g->fname, n);
+	line(&g->out, g->indent, 2, ".npred = mtpar_dyn_npred_%s, .succ_at = mtpar_dyn_succ_at_%s,", g->fname,
+	     g->fname);
+	line(&g->out, g->indent, 2, ".succ = mtpar_dyn_succ_%s, .ctl = mtpar_dyn_ctl_%s,", g->fname, g->fname);
+	line(&g->out, g->indent, 2, ".ctl_dir = mtpar_dyn_ctl_dir_%s, .prio = mtpar_dyn_prio_%s,", g->fname,
+	     g->fname);
+	line(&g->out, g->indent, 2, ".left = mtpar_dyn_left_%s, .ready = mtpar_dyn_ready_%s,", g->fname,
+	     g->fname);
+	line(&g->out, g->indent, 2, ".ran = mtpar_dyn_ran_%s, .dir = mtpar_dyn_dir_%s };", g->fname, g->fname);
+	free(v);
+	free(succ);
+	free(prio);
+}
+
+/* A branch test's task: it records the direction, its arms' tasks read it. */
+static void dyn_test_text(Gen *g, uint32_t t, int depth)
+{
+	const MT *mt = g->plan->tasks.items[t].mt;
+
+	line(&g->out, g->indent, depth, "mtpar_dyn_dir_%s[%u] = (%s) != 0;", g->fname, t,
+	     src_text(mt->func->src, mt->stmts.items[0]->expr));
+}
+
+/*
+ * --api=openmp, a dynamic schedule: every core takes ready tasks from the
+ * queue until none is left, runs each unless its branch went the other
+ * way, and releases its successors.
+ */
+static void region_dynamic(Gen *g)
+{
+	const ParPlan *p = g->plan;
+	int np = g->sy->ncores;
+
+	g->share = false; /* a slice may run on any core: each is a copy of its own */
+	str_printf(&g->out, "#pragma omp parallel num_threads(%d)\n", np);
+	line(&g->out, g->indent, 2, "{");
+	line(&g->out, g->indent, 3,
+	     "/* a smaller team runs nothing here: the original code below does it all */");
+	line(&g->out, g->indent, 3, "if (mtpar_team_size() == %d) {", np);
+	line(&g->out, g->indent, 4, "int mtpar_t;");
+	str_puts(&g->out, "\n");
+	line(&g->out, g->indent, 4, "if (mtpar_thread() == 0)");
+	line(&g->out, g->indent, 5, "mtpar_ran = 1; /* read after the region's closing barrier */");
+	line(&g->out, g->indent, 4, "while ((mtpar_t = mtpar_dyn_next(&mtpar_dyn_%s)) >= 0) {", g->fname);
+	line(&g->out, g->indent, 5, "if (mtpar_dyn_runs(&mtpar_dyn_%s, mtpar_t))", g->fname);
+	line(&g->out, g->indent, 6, "switch (mtpar_t) {");
+	for (uint32_t t = 0; t < p->tasks.len; t++) {
+		line(&g->out, g->indent, 6, "case %u:", t);
+		task_comment(g, t, 7);
+		if (p->tasks.items[t].test)
+			dyn_test_text(g, t, 7);
+		else
+			task_text(g, t, 7);
+		line(&g->out, g->indent, 7, "break;");
+	}
+	line(&g->out, g->indent, 6, "}");
+	line(&g->out, g->indent, 5, "mtpar_dyn_done(&mtpar_dyn_%s, mtpar_t);", g->fname);
+	line(&g->out, g->indent, 4, "}");
+	line(&g->out, g->indent, 3, "}");
+	line(&g->out, g->indent, 2, "}");
+}
+
 /*
  * --api=oscar: parallel sections, one per core, bound to virtual cores with
  * #pragma oscar execution.  A section waits only through flags, so it is
@@ -1234,6 +1368,15 @@ static const char *const block_comment[] = {
 	" */",
 };
 
+static const char *const dynamic_comment[] = {
+	"/*",
+	" * Threads fork once; a branch inside decides which tasks run, so the",
+	" * cores take ready tasks from one queue (longest path first), skip those",
+	" * of the arm not taken, and release their successors.  Safe to call",
+	" * again and again, not concurrently (the queue's tables are static).",
+	" */",
+};
+
 /* The block that replaces children[first..last]: fork once, fall back to the original. */
 static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 {
@@ -1245,14 +1388,18 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 
 	str_printf(&g->out,
 	           "{ /* mtpar: %u tasks on %d cores, %s schedule, predicted speedup %.2f */\n",
-	           p->tasks.len, np, s->heuristic ? s->heuristic : sched_kind_name(s->kind),
+	           p->tasks.len, np,
+	           p->dynamic ? "dynamic" : s->heuristic ? s->heuristic : sched_kind_name(s->kind),
 	           s->makespan > 0 ? s->seq_time / s->makespan : 1.0);
 	for (size_t i = 0; i < sizeof(block_comment) / sizeof(*block_comment); i++)
-		line(&g->out, g->indent, 1, "%s", block_comment[i]);
-	if (g->sy->nflags > 0)
+		line(&g->out, g->indent, 1, "%s", (p->dynamic ? dynamic_comment : block_comment)[i]);
+	if (p->dynamic)
+		dyn_decls(g);
+	else if (g->sy->nflags > 0)
 		line(&g->out, g->indent, 1, "static mtpar_sync_t mtpar_sync_%s[%d];", g->fname,
 		     g->sy->nflags);
-	line(&g->out, g->indent, 1, "static unsigned mtpar_gen_%s;", g->fname);
+	if (!p->dynamic)
+		line(&g->out, g->indent, 1, "static unsigned mtpar_gen_%s;", g->fname);
 	if (g->opts->profile)
 		profile_decls(g);
 	if (writes_statics(p))
@@ -1273,12 +1420,14 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	str_puts(&g->out, cond);
 	free(cond);
 	str_puts(&g->out, ") {\n");
-	if (g->one_fork)
+	if (p->dynamic)
+		line(&g->out, g->indent, 2, "mtpar_dyn_start(&mtpar_dyn_%s);", g->fname);
+	else if (g->one_fork)
 		line(&g->out, g->indent, 2, "unsigned mtpar_gen0 = mtpar_gen_%s; /* one fork for the loop */",
 		     g->fname);
 	else
 		line(&g->out, g->indent, 2, "unsigned mtpar_gen = ++mtpar_gen_%s;", g->fname);
-	if (g->sy->nflags == 0)
+	if (g->sy->nflags == 0 && !p->dynamic)
 		line(&g->out, g->indent, 2, "(void)mtpar_gen%s; /* no task waits */", g->one_fork ? "0" : "");
 	if (g->opts->profile)
 		line(&g->out, g->indent, 2, "double mtpar_prof_t0 = mtpar_prof_enter(&mtpar_prof_%s);",
@@ -1290,8 +1439,12 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	str_puts(&g->out, "\n");
 	if (g->opts->oscar_api)
 		region_oscar(g);
+	else if (p->dynamic)
+		region_dynamic(g);
 	else
 		region_openmp(g);
+	if (p->dynamic)
+		line(&g->out, g->indent, 2, "mtpar_dyn_end(&mtpar_dyn_%s);", g->fname);
 	fv_frame_end(g, 2);
 	if (g->opts->profile)
 		line(&g->out, g->indent, 2, "mtpar_prof_leave(&mtpar_prof_%s, mtpar_prof_t0);", g->fname);

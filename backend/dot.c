@@ -17,7 +17,8 @@
  *
  * Drawing convention (OSCAR's, with what DOT can draw):
  *   MTG: solid edge = data dependence, dotted edge = extended control
- *        dependence labelled with the branch direction (T/F).  Edges in one
+ *        dependence labelled with the branch direction (T/F), leaving its
+ *        branch MT from a small circle (OSCAR's branch circle).  Edges in one
  *        OR clause of the target's EEC get a hollow arrowhead and the label
  *        "orN" (N numbers the OR clauses of that target); edges with a
  *        filled arrowhead are ANDed.  The EEC itself is the node's tooltip.
@@ -373,6 +374,18 @@ static void print_kinds_of(FILE *out, const MfgLevel *lv, int i)
 		}
 }
 
+/*
+ * A control edge: dotted, leaving its branch MT from a small circle at the
+ * node's bottom (OSCAR's branch circle, drawn as the edge's tail).
+ */
+static void branch_tail(Agedge_t *e)
+{
+	set(e, "style", "dotted");
+	set(e, "dir", "both");
+	set(e, "arrowtail", "odot");
+	set(e, "tailport", "s");
+}
+
 static void draw_mtg_edges(Dot *d, const MfgLevel *lv)
 {
 	char buf[NAME_MAX_LEN * 2];
@@ -383,7 +396,7 @@ static void draw_mtg_edges(Dot *d, const MfgLevel *lv)
 		char label[32] = "";
 
 		if (m->control) {
-			set(e, "style", "dotted");
+			branch_tail(e);
 			snprintf(label, sizeof(label), "%s", m->dir ? "T" : "F");
 		}
 		if (m->group) {
@@ -662,7 +675,7 @@ static void draw_overview_level(Dot *d, Agraph_t *sub, const MfgLevel *lv, int *
 			continue;
 		e = agedge(d->g, t, h, NULL, 1);
 		if (m->control) {
-			set(e, "style", "dotted");
+			branch_tail(e);
 			set(e, "label", m->dir ? "T" : "F");
 		}
 		if (m->group)

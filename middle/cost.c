@@ -333,6 +333,11 @@ double cost_mt_ops(CostModel *c, const MT *mt)
 {
 	double sum = 0;
 
+	/* a test whose arms are MTs of their own (mt.c's cut_if): the condition alone */
+	if (mt->kind == MT_BB && mt->ends_in_branch && mt->stmts.len == 1 &&
+	    mt->stmts.items[0]->kind == ST_IF && mt->end < mt->stmts.items[0]->end)
+		return 1 + ecost(c, mt->stmts.items[0]->expr);
+
 	for (uint32_t i = 0; i < mt->stmts.len; i++)
 		sum += cost_stmt(c, mt->stmts.items[i]);
 	return sum;

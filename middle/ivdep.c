@@ -206,8 +206,12 @@ static void note_access(Body *b, const Expr *e, bool write)
 	while (x->kind == EX_INDEX && n < MAX_DIMS) {
 		x = x->lhs;
 		n++;
+		/* rows reached through loaded pointers (double **) may overlap: arrays only */
+		if (x->kind == EX_INDEX && !type_is_array(x->type))
+			n = MAX_DIMS;
 	}
-	if (x->kind != EX_VAR || n == MAX_DIMS) {
+	if (x->kind != EX_VAR || n == MAX_DIMS || type_is_volatile(x->var->type) ||
+	    (e->type && type_is_volatile(e->type))) {
 		b->failed = true;
 		return;
 	}
@@ -403,6 +407,8 @@ static bool loop_ok(const Func *f, const Stmt *s)
 	b->body = l->body;
 	b->iv = l->ivs.items[0].var;
 	walk_stmt(b, l->body);
+	walk_value(b, l->cond); /* the trip count must not hang on memory the body writes */
+	walk_value(b, l->step);
 	ok = !b->failed && !ir_stmt_any(l->body, NULL, assigns_var, (void *)b->iv) && independent(b);
 	free(b);
 	return ok;

@@ -1021,6 +1021,9 @@ typedef struct ParTask {
 	const char *name;     /* "MT3", "MT3.p1[0:16)", "MT3[0:16)" */
 	const char *note;     /* TASK_WHOLE of an SB: why it was not decomposed, else NULL */
 	bool on_core0;        /* allocates or frees: pinned to core 0, the thread around the region */
+	int ctl;              /* p->dynamic: the task of the branch test it runs under, -1 none (branches.c) */
+	bool ctl_dir;         /* the test's direction it needs */
+	bool test;            /* a branch test: records the direction its arms need */
 } ParTask;
 
 /*
@@ -1059,6 +1062,7 @@ typedef struct ParPlan {
 	Func *func;
 	MT *root;             /* the level of the span: func->mt, or a top-level loop of func */
 	double reps;          /* how often the span runs per call: 1, or that loop's trips */
+	bool dynamic;         /* a task runs under a test in the span: a dynamic schedule (branches.c) */
 	bool one_fork;        /* root is a loop run whole inside one region: a fork per call,
 	                         a barrier per iteration (plan_one_fork) */
 	uint32_t first, last; /* indices into root->children */
@@ -1119,7 +1123,7 @@ typedef struct PlanOptions {
 	int ncores;
 	bool unlimited;            /* --cost-model=unlimited: any gain, the fork and waits not counted */
 	const Measured *measured;  /* --costs FILE, or NULL */
-	bool fork_per_iteration;   /* no region around a loop (--api=oscar, --profile, --power) */
+	bool plain_regions;   /* no region around a loop, no dynamic schedule (--api=oscar, --profile, --power) */
 } PlanOptions;
 
 PlanList plan_program(Program *prog, const PlanOptions *opts);
@@ -1132,7 +1136,7 @@ typedef struct PlanCtx {
 	int ncores;
 	bool unlimited;         /* --cost-model=unlimited */
 	const Measured *measured; /* --costs FILE, or NULL */
-	bool fork_per_iteration;  /* PlanOptions' */
+	bool plain_regions;  /* PlanOptions' */
 	signed char *once;      /* per Func.id: runs_once, or -1 not known yet */
 	CostModel cost;
 	Bitset *calls;          /* per Func.id: the defined functions its body calls */
@@ -1165,6 +1169,21 @@ bool plan_leaves(const Func *g, const Stmt *s, int loops, int switches, bool con
  * ending each iteration); NULL when it may.
  */
 const char *plan_one_fork_why(const PlanCtx *c, const ParPlan *p);
+/*
+ * branches.c: spans holding a conditional branch, scheduled dynamically.
+ * plan_branch_test: mt is an `if` test that may join a span with its arms.
+ * plan_run_close: the last MT of the run root->children[first..last] cut
+ * back so that it holds whole if statements and lies in one arm of any test
+ * outside it (UINT32_MAX: no run at all).  plan_control: each task's test
+ * and direction, and whether p needs a dynamic schedule.  plan_exclusive:
+ * a and b run under opposite arms of one test.
+ */
+bool plan_branch_test(const MT *mt);
+uint32_t plan_run_close(const MT *root, uint32_t first, uint32_t last);
+void plan_control(ParPlan *p);
+bool plan_exclusive(const MT *a, const MT *b);
+/* Does mt run under a test among root's children [first, ...)? */
+bool plan_under_test_from(const MT *mt, uint32_t first);
 /* Does s access the allocator or I/O state (program order, one thread)? */
 bool plan_touches_state(const Summary *s);
 /*

@@ -101,7 +101,7 @@ const char *plan_one_fork_why(const PlanCtx *c, const ParPlan *p)
 	Header h;
 	const char *why;
 
-	if (c->fork_per_iteration)
+	if (c->plain_regions)
 		return "this output form forks per iteration";
 	if (!l || s->kind != ST_FOR || l->ivs.len != 1 || !counter_ok(l->ivs.items[0].var))
 		return "its header is not a plain counted loop";
@@ -109,6 +109,8 @@ const char *plan_one_fork_why(const PlanCtx *c, const ParPlan *p)
 		return "the region is part of the body";
 	if (p->apart.len)
 		return "run-time checks come before each fork";
+	if (p->dynamic)
+		return "its tasks are scheduled dynamically";
 	for (uint32_t i = 0; i < p->slots.len; i++)
 		if (p->slots.items[i].used)
 			return "workspaces are taken before each fork";

@@ -33,6 +33,13 @@
  */
 #define BARRIER_COST 5000.0
 /*
+ * A task of a dynamic schedule is taken from the shared queue and its
+ * successors are released, each under the queue's lock: 0.1 us per task on
+ * the 2-core VM (doc/benchmarks.md), 0.2 us counted for the lock's
+ * contention when the cores ask at once.
+ */
+#define DYN_TASK_COST 2000.0
+/*
  * The first fork of a program creates the team's threads.  That takes 0.1
  * to 8 ms on the 2-core VM (doc/benchmarks.md: libgomp's master spins
  * while a new thread waits for a CPU), 3 ms typically.  A function that
@@ -270,15 +277,20 @@ static bool sb_ok(const MT *mt, bool *fold, const char **why)
 	return true;
 }
 
-/* Can mt run as a task inside the parallel region?  why: the reason not. */
-static bool task_ok(const MT *mt, bool *fold, const char **why)
+/*
+ * Can mt run as a task inside the parallel region?  why: the reason not.
+ * dyn: a dynamic schedule may run branch tests and their arms.
+ */
+static bool task_ok(const MT *mt, bool dyn, bool *fold, const char **why)
 {
 	*fold = false;
 	if (mt->unmodelled) {
 		*why = "unmodelled construct";
 		return false;
 	}
-	if (mt->branch_mt || (mt->ends_in_branch && mt->kind != MT_SB)) {
+	if (dyn && plan_branch_test(mt))
+		return mt->summary && !mt->summary->barrier;
+	if ((mt->branch_mt && !dyn) || (mt->ends_in_branch && mt->kind != MT_SB)) {
 		*why = "conditional control flow";
 		return false;
 	}
@@ -348,10 +360,19 @@ typedef struct Run {
 
 typedef Array(Run) RunList;
 
-static void end_run(RunList *runs, uint32_t start, uint32_t *len, uint32_t i, double *work)
+static void end_run(PlanCtx *c, const MT *root, RunList *runs, uint32_t start, uint32_t *len,
+                    uint32_t i, double *work)
 {
-	if (*len)
-		array_push(runs, ((Run){ start, i - 1, *work }));
+	uint32_t last = *len ? plan_run_close(root, start, i - 1) : UINT32_MAX;
+
+	if (last != UINT32_MAX) {
+		if (last != i - 1) { /* cut back to whole if statements: its work again */
+			*work = 0;
+			for (uint32_t k = start; k <= last; k++)
+				*work += cost_mt(&c->cost, root->children.items[k]);
+		}
+		array_push(runs, ((Run){ start, last, *work }));
+	}
 	*len = 0;
 	*work = 0;
 }
@@ -373,12 +394,14 @@ static RunList span_runs(PlanCtx *c, const MT *root)
 		return runs; /* one BB taken in order (mt.c): no span */
 	for (uint32_t i = 0; root && i <= root->children.len; i++) {
 		MT *mt = i < root->children.len ? root->children.items[i] : NULL;
-		bool ok = mt && task_ok(mt, &fold, &why);
+		bool ok = mt && task_ok(mt, !c->plain_regions, &fold, &why);
 
-		if (ok && len && plan_crosses_block(mt->func, root->children.items[start]->start, mt->end))
-			end_run(&runs, start, &len, i, &work);
+		/* an arm's braces are crossed until its if statement ends: plan_run_close */
+		if (ok && len && !plan_under_test_from(mt, start) &&
+		    plan_crosses_block(mt->func, root->children.items[start]->start, mt->end))
+			end_run(c, root, &runs, start, &len, i, &work);
 		if (!ok) {
-			end_run(&runs, start, &len, i, &work);
+			end_run(c, root, &runs, start, &len, i, &work);
 			continue;
 		}
 		if (len++ == 0)
@@ -494,6 +517,8 @@ static double runtime_cost(const PlanCtx *c, const ParPlan *p)
 
 	if (c->unlimited)
 		return 0;
+	if (p->dynamic) /* every task goes through the scheduler's queue */
+		return FORK_COST + p->tasks.len * DYN_TASK_COST / c->ncores;
 	if (p->one_fork)
 		return FORK_COST / p->reps + BARRIER_COST + waits;
 	return FORK_COST + waits;
@@ -607,7 +632,7 @@ static void add_mt_tasks(PlanCtx *c, ParPlan *p, MT *mt)
 	SplitLoop *sl;
 	Clone *cl;
 
-	task_ok(mt, &fold, &why);
+	task_ok(mt, !c->plain_regions, &fold, &why);
 	if (mt->kind == MT_RB) {
 		sl = ARENA_NEW(SplitLoop);
 		if (decomp_loop(c, mt, sl, &chunks, &why))
@@ -657,13 +682,16 @@ static void build_graph(ParPlan *p)
 		                   p->tasks.items[i].on_core0 ? 0 : -1);
 	for (uint32_t j = 0; j < n; j++) {
 		for (uint32_t i = 0; i < j; i++) {
-			uint32_t k = dep_summary_collect(p->tasks.items[i].summary, p->tasks.items[j].summary,
-			                          deps, MAX_DEPS);
+			const ParTask *a = &p->tasks.items[i], *b = &p->tasks.items[j];
+			uint32_t k;
 			Edge e = { i, j, 0 };
 
-			if (!k)
+			if (p->dynamic && plan_exclusive(a->mt, b->mt))
+				continue; /* never both run: no order between them */
+			k = dep_summary_collect(a->summary, b->summary, deps, MAX_DEPS);
+			if (!k && !(p->dynamic && b->ctl == (int)i))
 				continue;
-			e.bytes = flow_bytes(deps, k);
+			e.bytes = k ? flow_bytes(deps, k) : 0;
 			array_push(&succ[i], edges.len);
 			array_push(&edges, e);
 		}
@@ -700,7 +728,7 @@ static void build_graph(ParPlan *p)
 /* ------------------------------------------------------------------ */
 
 /* Why no MT of f can run in a parallel region: the first MT's reason. */
-static const char *no_span_why(const Func *f)
+static const char *no_span_why(const PlanCtx *c, const Func *f)
 {
 	bool fold;
 	const char *why = "no macro task";
@@ -710,7 +738,7 @@ static const char *no_span_why(const Func *f)
 	for (uint32_t i = 0; f->mt && i < f->mt->children.len; i++) {
 		const MT *mt = f->mt->children.items[i];
 
-		if (!task_ok(mt, &fold, &why))
+		if (!task_ok(mt, !c->plain_regions, &fold, &why))
 			return plan_fmt("no macro task can run in a parallel region (MT%d: %s)", mt->id, why);
 	}
 	return why;
@@ -899,6 +927,7 @@ static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 		add_mt_tasks(c, p, p->root->children.items[i]);
 	p->measured_ratio = measured_apply(c->measured, p->func, &p->tasks);
 	mark_slots(p);
+	plan_control(p);
 	build_graph(p);
 	obj_assume_apart(NULL);
 }
@@ -964,6 +993,13 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 	for (uint32_t i = 0; i < f->mt->children.len; i++)
 		p->func_cost += cost_mt(&c->cost, f->mt->children.items[i]);
 	p->func_cost *= p->measured_ratio; /* in the units of the tasks' measured costs */
+	for (uint32_t i = 0; p->dynamic && i < p->tasks.len; i++)
+		if (p->tasks.items[i].on_core0) { /* any core may take any task */
+			p->why_not = "a task that allocates or does I/O must stay on core 0, "
+			             "and the branch inside needs a dynamic schedule";
+			drop_tasks(p);
+			return p;
+		}
 	p->one_fork = root != f->mt && !plan_one_fork_why(c, p);
 	p->runtime_cost = runtime_cost(c, p);
 	p->start_cost = !c->unlimited && func_runs_once(c, f) ? TEAM_START_COST : 0;
@@ -997,7 +1033,7 @@ static ParPlan *plan_level(PlanCtx *c, Func *f, MT *root, double reps)
 		p->func = f;
 		p->root = root;
 		p->reps = reps;
-		p->why_not = no_span_why(f);
+		p->why_not = no_span_why(c, f);
 		array_free(&runs);
 		return p;
 	}
@@ -1110,7 +1146,7 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 	c.ncores = opts->ncores < 1 ? 1 : opts->ncores;
 	c.unlimited = opts->unlimited;
 	c.measured = opts->measured;
-	c.fork_per_iteration = opts->fork_per_iteration;
+	c.plain_regions = opts->plain_regions;
 	c.once = arena_alloc(n + 1);
 	memset(c.once, -1, n + 1);
 	cost_init(&c.cost, prog);
@@ -1183,6 +1219,11 @@ static void dump_task(FILE *out, const ParPlan *p, uint32_t t)
 	fprintf(out, " cost %.0f", task->cost);
 	if (task->fold_guard)
 		fputs(" guard folded", out);
+	if (task->test)
+		fputs(" branch test", out);
+	if (task->ctl >= 0 && p->dynamic)
+		fprintf(out, " runs if %s is %s", p->tasks.items[task->ctl].name,
+		        task->ctl_dir ? "true" : "false");
 	if (task->note)
 		fprintf(out, " [whole: %s]", task->note);
 	fputc('\n', out);
@@ -1231,7 +1272,9 @@ void plan_dump(FILE *out, const PlanList *plans)
 			fprintf(out, " in the body of loop MT%d (%.0f iterations, %s)", p->root->id,
 			        p->reps, p->one_fork ? "one fork around the loop, a barrier each"
 			                             : "a fork each");
-		fprintf(out, ", %u tasks (%u chunks), %u clones\n", p->tasks.len, chunks, p->clones.len);
+		fprintf(out, ", %u tasks (%u chunks), %u clones%s\n", p->tasks.len, chunks, p->clones.len,
+		        p->dynamic ? ", scheduled dynamically (a branch inside decides which tasks run)"
+		                   : "");
 		for (uint32_t k = 0; k < p->clones.len; k++)
 			dump_clone(out, p->clones.items[k]);
 		for (uint32_t t = 0; t < p->tasks.len; t++)

@@ -340,8 +340,14 @@ void report_plans(const PlanList *plans)
 		}
 		remark_at(DIAG_OPTIMIZED, f->src, f->start,
 		          "%s parallelized: %u tasks on %d cores (%s), predicted speedup %.2f",
-		          intern_name(f->name), p->tasks.len, p->sched->ncores, p->sched->heuristic,
+		          intern_name(f->name), p->tasks.len, p->sched->ncores,
+		          p->dynamic ? "dynamic schedule" : p->sched->heuristic,
 		          p->sched->makespan > 0 ? p->sched->seq_time / p->sched->makespan : 1.0);
+		for (uint32_t k = 0; p->dynamic && k < p->tasks.len; k++)
+			if (p->tasks.items[k].test)
+				remark_at(DIAG_NOTE, f->src, p->tasks.items[k].mt->start,
+				          "this branch is decided inside the parallel region: the tasks of "
+				          "its arms are scheduled dynamically, the arm not taken skipped");
 		for (uint32_t k = 0; k < p->apart.len; k++) {
 			const ApartCheck *ck = &p->apart.items[k];
 

@@ -468,6 +468,21 @@ for km in timeloops:2 timestep2:0; do
 		bad "kernel ${km%:*}: ${km#*:} inner loops marked independent"
 	fi
 done
+# a branch inside the span (issue 15): moe.c, cascade.c and heads.c are
+# scheduled dynamically, the tasks of each arm under their test; under
+# --api=oscar, which has no dynamic schedule, the branch stays out of the span
+for k in moe cascade heads; do
+	# shellcheck disable=SC2086
+	if "$MTPAR" -np 2 $KFLAGS $KMODEL --dump=sched testsuite/kernels/$k.c 2>&1 |
+	   grep -q '^plan main: span .*scheduled dynamically' &&
+	   "$MTPAR" -np 2 $KFLAGS $KMODEL --dump=sched testsuite/kernels/$k.c 2>&1 | grep -q ' runs if MT' &&
+	   ! "$MTPAR" -np 2 $KFLAGS $KMODEL --api=oscar --dump=sched testsuite/kernels/$k.c 2>&1 |
+	   grep -q 'scheduled dynamically'; then
+		ok "kernel $k: scheduled dynamically (a branch inside the span)"
+	else
+		bad "kernel $k: scheduled dynamically (a branch inside the span)"
+	fi
+done
 # the default cost model: smallspan.c's short loop gains under 5% of the
 # program; mvt.c at the large sizes gains 2 ms, less than starting the threads
 for k in smallspan mvt; do

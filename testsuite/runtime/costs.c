@@ -5,7 +5,10 @@
  * libgomp's bare `#pragma omp parallel`; one point-to-point wait (a task's
  * end flag posted on one core, seen on another: half a ping-pong round
  * trip) against `#pragma omp barrier`; and a wait whose flag is already
- * set.  `make bench` builds it with -fopenmp and puts its table into
+ * set; and what the dynamic scheduler of a region with a branch inside
+ * (mtpar_dyn_*) costs per task, for independent tasks that the cores take
+ * side by side and for a chain whose every task waits for the one before.
+ * `make bench` builds it with -fopenmp and puts its table into
  * doc/benchmarks.md; plan.c's FORK_COST and WAIT_COST are these figures
  * in the cost model's units.  Usage: costs [NP [DIV]]: NP threads (2),
  * and DIV times fewer repetitions (1) for a quick run.
@@ -146,6 +149,56 @@ static double mtpar_wait_set(int np)
 	return (now_ns() - t0) / PINGS;
 }
 
+enum { DYN_TASKS = 2000 };
+
+/*
+ * The dynamic scheduler: DYN_TASKS empty tasks, independent (the cores take
+ * them side by side from the queue) or a chain (each waits for the one
+ * before, taken by whichever core asks first); nanoseconds per task, the
+ * fork included (under 1 ns per task at this count).
+ */
+static double dyn_tasks(int np, int chain)
+{
+	static int npred[DYN_TASKS], succ_at[DYN_TASKS + 1], succ[DYN_TASKS], ctl[DYN_TASKS];
+	static int left[DYN_TASKS], ready[DYN_TASKS];
+	static unsigned char ctl_dir[DYN_TASKS], ran[DYN_TASKS], dir[DYN_TASKS];
+	static double prio[DYN_TASKS];
+	mtpar_dyn_t q;
+	double t0;
+	int t, r, rounds = REPS / 200 > 0 ? REPS / 200 : 1;
+
+	for (t = 0; t < DYN_TASKS; t++) {
+		npred[t] = chain && t > 0;
+		succ_at[t] = chain ? t : 0;
+		succ[t] = t + 1;
+		ctl[t] = -1;
+		prio[t] = DYN_TASKS - t;
+	}
+	succ_at[DYN_TASKS] = chain ? DYN_TASKS - 1 : 0;
+	q = (mtpar_dyn_t){ .ntasks = DYN_TASKS, .npred = npred, .succ_at = succ_at, .succ = succ,
+	                   .ctl = ctl, .ctl_dir = ctl_dir, .prio = prio, .left = left,
+	                   .ready = ready, .ran = ran, .dir = dir };
+	t0 = now_ns();
+	for (r = 0; r < rounds; r++) {
+		mtpar_dyn_start(&q);
+#pragma omp parallel num_threads(np)
+		{
+			int k;
+
+			while ((k = mtpar_dyn_next(&q)) >= 0) {
+				if (mtpar_dyn_runs(&q, k))
+					sink[mtpar_thread() * 64]++;
+				mtpar_dyn_done(&q, k);
+			}
+		}
+		mtpar_dyn_end(&q);
+	}
+	return (now_ns() - t0) / rounds / DYN_TASKS;
+}
+
+static double dyn_independent(int np) { return dyn_tasks(np, 0); }
+static double dyn_chain(int np) { return dyn_tasks(np, 1); }
+
 int main(int argc, char **argv)
 {
 	int np = argc > 1 ? atoi(argv[1]) : 2, div = argc > 2 ? atoi(argv[2]) : 1;
@@ -168,5 +221,9 @@ int main(int argc, char **argv)
 	printf("| point-to-point wait, mtpar end flag (half a ping-pong) | %.0f |\n",
 	       median(mtpar_pingpong, np));
 	printf("| wait on a flag already set | %.1f |\n", median(mtpar_wait_set, np));
+	printf("| dynamic schedule, per task: independent tasks taken side by side | %.0f |\n",
+	       median(dyn_independent, np));
+	printf("| dynamic schedule, per task: a chain, each task waiting for the one before | %.0f |\n",
+	       median(dyn_chain, np));
 	return 0;
 }

@@ -686,6 +686,104 @@ static void test_runs_once(void)
 }
 
 /*
+ * A branch inside the span (branches.c): the test is a task, each arm's
+ * tasks run under it in their direction, the arms' tasks get no edge
+ * between them, and the loop after the if depends on both arms.
+ */
+static void test_dynamic_branch(void)
+{
+	Program *prog = front(HEADER
+		"static double a[4096], b[4096], c[4096], d[4096];\n"
+		"void entry(void) {\n"
+		"  int i;\n"
+		"  for (i = 0; i < 4096; i++) a[i] = i * 0.5;\n"
+		"  if (a[7] > 3) {\n"
+		"    for (i = 0; i < 4096; i++) b[i] = a[i] * a[i];\n"
+		"  } else\n"
+		"    for (i = 0; i < 4096; i++) b[i] = a[i] + 1;\n"
+		"  for (i = 0; i < 4096; i++) c[i] = a[i] - 2;\n"
+		"  for (i = 0; i < 4096; i++) d[i] = b[i] + c[i];\n"
+		"}\n");
+	PlanList pl;
+	ParPlan *p;
+	int test = -1, then_t = -1, else_t = -1, last = -1;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2, .unlimited = true });
+	p = plan_of(&pl, "entry");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
+	CU_ASSERT_TRUE(p->dynamic);
+	for (uint32_t t = 0; t < p->tasks.len; t++) {
+		const ParTask *k = &p->tasks.items[t];
+
+		if (k->test)
+			test = (int)t;
+		else if (k->ctl >= 0 && k->ctl_dir && then_t < 0)
+			then_t = (int)t;
+		else if (k->ctl >= 0 && !k->ctl_dir && else_t < 0)
+			else_t = (int)t;
+		if (k->mt->id == 6)
+			last = (int)t;
+	}
+	CU_ASSERT_FATAL(test >= 0 && then_t > test && else_t > then_t && last > else_t);
+	CU_ASSERT_EQUAL(p->tasks.items[then_t].ctl, test);
+	CU_ASSERT_EQUAL(p->tasks.items[else_t].ctl, test);
+	CU_ASSERT_TRUE(has_edge(p, (uint32_t)test, (uint32_t)then_t));
+	CU_ASSERT_FALSE(has_edge(p, (uint32_t)then_t, (uint32_t)else_t));
+	CU_ASSERT_TRUE(has_edge(p, (uint32_t)then_t, (uint32_t)last) || p->tasks.items[then_t].kind == TASK_SLICE);
+	array_free(&pl);
+}
+
+/* The marks of the slices of MT `id` of the level (99: it has no slice). */
+static uint32_t marks_of(const ParPlan *p, int id)
+{
+	for (uint32_t t = 0; t < p->tasks.len; t++) {
+		const ParTask *task = &p->tasks.items[t];
+
+		if (task->kind == TASK_SLICE && task->mt->id == id)
+			return task->slice->simd.len;
+	}
+	return 99;
+}
+
+/*
+ * The vectorizer's marks (ivdep.c): an inner loop is marked only when no
+ * two of its iterations meet in memory; rows through loaded pointers, a
+ * carried sum, a shift and a gather are not; even and odd elements are.
+ */
+static void test_ivdep_marks(void)
+{
+	Program *prog = front(HEADER
+		"static double A[512][512], B[512][512], *R[512];\n"
+		"static int ix[512];\n"
+		"void entry(void) {\n"
+		"  int i, j;\n"
+		"  for (i = 0; i < 512; i++) for (j = 1; j < 511; j++) B[i][j] = A[i][j - 1] + A[i][j + 1];\n"
+		"  for (i = 0; i < 512; i++) for (j = 1; j < 512; j++) A[i][j] = A[i][j - 1] + B[i][j];\n"
+		"  for (i = 0; i < 512; i++) for (j = 0; j < 508; j++) B[i][j + 4] = B[i][j] * 2;\n"
+		"  for (i = 0; i < 512; i++) for (j = 0; j < 256; j++) A[i][2 * j] = A[i][2 * j + 1];\n"
+		"  for (i = 0; i < 512; i++) for (j = 0; j < 512; j++) B[i][ix[j]] = B[i][j];\n"
+		"  for (i = 0; i < 511; i++) for (j = 0; j < 512; j++) R[i][j] = R[i + 1][j];\n"
+		"}\n");
+	PlanList pl;
+	ParPlan *p;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	pl = plan_program(prog, &(PlanOptions){ .ncores = 2, .unlimited = true });
+	p = plan_of(&pl, "entry");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_PTR_NULL_FATAL(p->why_not);
+	CU_ASSERT_EQUAL(marks_of(p, 2), 1);  /* B[i][j] from A's neighbours */
+	CU_ASSERT_EQUAL(marks_of(p, 3), 0);  /* a running sum along the row */
+	CU_ASSERT_EQUAL(marks_of(p, 4), 0);  /* a shift by 4 */
+	CU_ASSERT_EQUAL(marks_of(p, 5), 1);  /* even from odd */
+	CU_ASSERT_NOT_EQUAL(marks_of(p, 6), 1); /* a gather through ix (not sliced either) */
+	CU_ASSERT_NOT_EQUAL(marks_of(p, 7), 1); /* rows through loaded pointers */
+	array_free(&pl);
+}
+
+/*
  * Two independent loops of 10^5 iterations gain about 0.15 ms on two
  * cores: not enough to start the threads in main, which runs once; the
  * same loops in a library function that may run many times are split.
@@ -737,7 +835,9 @@ int suite_plan(void)
 	    !CU_add_test(s, "spans and braces", test_span_braces) ||
 	    !CU_add_test(s, "a triangle cut by work", test_triangle_split) ||
 	    !CU_add_test(s, "runs once", test_runs_once) ||
-	    !CU_add_test(s, "the team's start is paid once", test_start_cost))
+	    !CU_add_test(s, "the team's start is paid once", test_start_cost) ||
+	    !CU_add_test(s, "marks for the vectorizer", test_ivdep_marks) ||
+	    !CU_add_test(s, "a branch inside the span", test_dynamic_branch))
 		return 1;
 	return 0;
 }

@@ -483,6 +483,25 @@ for k in moe cascade heads; do
 		bad "kernel $k: scheduled dynamically (a branch inside the span)"
 	fi
 done
+# every arm of those branches, taken through -D (the plain build above takes one):
+# the parallel program gives the sequential output at -np 2 and 3, with jitter
+for case in "moe -DROUTER_BIAS=-1e9" "cascade -DCONFIDENT=-1" "cascade -DSTILL=-1e9" \
+            "heads -DSHIFT=5" "heads -DSHIFT=-5"; do
+	k=${case%% *}
+	flip=${case#* }
+	# shellcheck disable=SC2086
+	gcc -O2 -std=c11 -w $KFLAGS $flip -o "$T/k_flip.seq" testsuite/kernels/$k.c && "$T/k_flip.seq" >"$T/k_flip.want"
+	for np in 2 3; do
+		# shellcheck disable=SC2086
+		if "$MTPAR" -np $np $KFLAGS $flip $KMODEL -o "$T/k_flip.c" testsuite/kernels/$k.c 2>"$T/err" &&
+		   gcc -O2 -std=c11 -fopenmp -w $KFLAGS $flip -o "$T/k_flip" "$T/k_flip.c" 2>>"$T/err" &&
+		   MTPAR_JITTER=1 "$T/k_flip" >"$T/k_flip.got" && cmp -s "$T/k_flip.want" "$T/k_flip.got"; then
+			ok "kernel $k $flip -np $np jitter: the other arm"
+		else
+			bad "kernel $k $flip -np $np jitter: the other arm"; head -3 "$T/err" "$T/k_flip.got"
+		fi
+	done
+done
 # the default cost model: smallspan.c's short loop gains under 5% of the
 # program; mvt.c at the large sizes gains 2 ms, less than starting the threads
 for k in smallspan mvt; do

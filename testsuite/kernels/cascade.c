@@ -6,6 +6,13 @@
 
 #include "bench.h"
 
+#ifndef CONFIDENT
+#define CONFIDENT 100 /* -DCONFIDENT=-1: no stage after the first */
+#endif
+#ifndef STILL
+#define STILL 0 /* -DSTILL=-1e9: not the last stage */
+#endif
+
 static DATA_TYPE in[N][M], s1[N][M], s2[N][M], s3[N][M], aux[N][M];
 
 static void init(void)
@@ -41,10 +48,10 @@ int main(void)
 	init();
 	stage(in, s1, SCALAR_VAL(0.5));
 	conf = s1[1][2];
-	if (conf < 100) { /* not confident: the next stage */
+	if (conf < CONFIDENT) { /* not confident: the next stage */
 		stage(s1, s2, SCALAR_VAL(0.25));
 		depth = 2;
-		if (s2[3][4] < s1[3][4]) /* still not: the last */
+		if (s2[3][4] < s1[3][4] + STILL) /* still not: the last */
 			for (i = 0; i < N; i++)
 				for (j = 0; j < M; j++)
 					s3[i][j] = s2[i][j] * s2[i][j] + s1[i][j];

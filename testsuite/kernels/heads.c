@@ -7,6 +7,10 @@
 
 #include "bench.h"
 
+#ifndef SHIFT
+#define SHIFT 0 /* -DSHIFT=5 or -5: the first or the last head */
+#endif
+
 static DATA_TYPE feat[N][M], out[N][M], bias[M];
 
 static void init(void)
@@ -43,7 +47,7 @@ int main(void)
 
 	init();
 	head(feat, out, 2);
-	score = out[2][3] - out[4][1];
+	score = out[2][3] - out[4][1] + SHIFT;
 	if (score > 1)
 		head(feat, out, 0);
 	else if (score > -1) {

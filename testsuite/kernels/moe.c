@@ -7,19 +7,23 @@
 
 #include "bench.h"
 
-#define EXPERT_REPS 24
+#define EXPERT_REPS 64
+#ifndef ROUTER_BIAS
+#define ROUTER_BIAS 0 /* -DROUTER_BIAS=-1e9: the other expert (the tests take both) */
+#endif
+#define ROWS 64 /* weight rows: they stay in the caches, the layers compute */
 
-static DATA_TYPE x[N], h1[N], ya[N], yb[N], h2[N], side[N], w[N][N];
+static DATA_TYPE x[N], h1[N], ya[N], yb[N], h2[N], side[N], w[ROWS][N];
 
 static void init(void)
 {
 	int i, k;
 
-	for (i = 0; i < N; i++) {
+	for (i = 0; i < N; i++)
 		x[i] = (DATA_TYPE)(i % 17) / 16;
+	for (i = 0; i < ROWS; i++)
 		for (k = 0; k < N; k++)
 			w[i][k] = (DATA_TYPE)((i * 3 + k * 7) % 23) / 64 - SCALAR_VAL(0.17);
-	}
 }
 
 /* out = act(W' in), W' the rows of w shifted by salt, EXPERT_REPS times over */
@@ -32,8 +36,8 @@ static void layer(const DATA_TYPE *in, DATA_TYPE *out, int salt)
 
 		for (r = 0; r < EXPERT_REPS; r++)
 			for (k = 0; k < N; k++)
-				s += w[(i + salt + r) % N][k] * in[k];
-		out[i] = s > 0 ? s / (1 + s) : SCALAR_VAL(0.01) * s;
+				s += w[(i + salt + r) % ROWS][k] * in[k];
+		out[i] = (s > 0 ? s / (1 + s) : SCALAR_VAL(0.01) * s) + salt * SCALAR_VAL(0.001);
 	}
 }
 
@@ -44,7 +48,7 @@ int main(void)
 
 	init();
 	layer(x, h1, 1);
-	if (h1[3] > h1[5]) { /* the router */
+	if (h1[3] > h1[5] + ROUTER_BIAS) { /* the router */
 		layer(h1, ya, 2);
 		layer(ya, h2, 3);
 	} else {
@@ -54,6 +58,6 @@ int main(void)
 	layer(x, side, 6);
 	for (i = 0; i < N; i++)
 		sum += h2[i] * (i % 3 + 1) + side[i];
-	printf("moe %s %.9e\n", h1[3] > h1[5] ? "a" : "b", sum);
+	printf("moe %s %.9e\n", h1[3] > h1[5] + ROUTER_BIAS ? "a" : "b", sum);
 	return 0;
 }

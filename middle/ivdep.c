@@ -43,7 +43,7 @@ typedef struct MemAccess {
 	Var *obj;             /* the object it designates (val_loc's base) */
 	bool write;
 	int ndims;
-	Lin sub[MAX_DIMS];
+	Lin flat;             /* the element's index in X, its rows laid end to end */
 } MemAccess;
 
 typedef struct Body {
@@ -97,18 +97,40 @@ static bool is_register_int(const Var *v)
 	       !type_is_volatile(v->type) && type_int(v->type, &size, &uns);
 }
 
+/*
+ * Does the cast e keep every value of its operand: an integer widened to an
+ * integer type that holds all of the operand type's values?
+ */
+static bool value_preserving(const Expr *e)
+{
+	int to, from;
+	bool to_uns, from_uns;
+
+	if (!e->lhs || !e->lhs->type || !type_int(e->cast_type, &to, &to_uns) ||
+	    !type_int(e->lhs->type, &from, &from_uns))
+		return false;
+	if (to_uns == from_uns)
+		return to >= from;
+	return !to_uns && to > from; /* unsigned into a wider signed type */
+}
+
 static Lin lin_of(const Expr *e)
 {
 	Lin l = { .ok = true }, r;
 	int64_t k;
 
-	e = ir_strip_casts(e);
 	if (!e) {
 		l.ok = false;
 		return l;
 	}
-	if (ir_const_eval(e, &k) && small(k)) {
+	if (ir_const_eval(e, &k) && small(k)) { /* before any cast is looked through: it may narrow */
 		l.c0 = k;
+		return l;
+	}
+	if (e->kind == EX_CAST) {
+		if (value_preserving(e))
+			return lin_of(e->lhs);
+		l.ok = false;
 		return l;
 	}
 	switch (e->kind) {
@@ -134,12 +156,12 @@ static Lin lin_of(const Expr *e)
 			return l;
 		}
 		if (e->op == OP_MUL) {
-			if (ir_const_eval(ir_strip_casts(e->lhs), &k)) {
+			if (ir_const_eval(e->lhs, &k)) {
 				r = lin_of(e->rhs);
 				lin_combine(&l, &r, k);
 				return l;
 			}
-			if (ir_const_eval(ir_strip_casts(e->rhs), &k)) {
+			if (ir_const_eval(e->rhs, &k)) {
 				r = lin_of(e->lhs);
 				lin_combine(&l, &r, k);
 				return l;
@@ -158,12 +180,22 @@ static bool assigns_var(const Expr *e, void *ctx)
 	return (e->kind == EX_ASSIGN || ir_is_incdec(e)) && ir_storage_root(e->lhs) == ctx;
 }
 
+static bool declares_var(const Stmt *s, void *ctx)
+{
+	return s->kind == ST_DECL && s->var == ctx;
+}
+
+/* May v hold different values in different iterations: the body declares or assigns it? */
+static bool varies(const Body *b, const Var *v)
+{
+	return ir_stmt_any(b->body, declares_var, assigns_var, (void *)v);
+}
+
 /* Is every variable of l other than the counter unchanged by the body? */
 static bool lin_invariant(const Lin *l, const Body *b)
 {
 	for (int k = 0; k < l->n; k++)
-		if (l->var[k] != b->iv && l->coef[k] &&
-		    ir_stmt_any(b->body, NULL, assigns_var, (void *)l->var[k]))
+		if (l->var[k] != b->iv && l->coef[k] && varies(b, l->var[k]))
 			return false;
 	return true;
 }
@@ -186,6 +218,43 @@ static bool same_rest(const Lin *a, const Lin *b, const Var *v)
 		if (b->var[k] != v && b->coef[k] != lin_coef(a, b->var[k]))
 			return false;
 	return true;
+}
+
+/*
+ * The index of element X[s0]...[s(n-1)] counted in elements from X's start:
+ * ((s0 * len1 + s1) * len2 + ...), each len the extent of the row type
+ * below.  One index, so that no subscript outside its row's bounds (common
+ * in real code, and not undefined for the memory it reaches) can make two
+ * accesses look apart.  Not ok unless every subscript is affine in values
+ * the body does not change and every extent is known.
+ */
+static Lin flat_index(const Body *b, const Expr *e, int n)
+{
+	const Expr *sub[MAX_DIMS];
+	int64_t len[MAX_DIMS];
+	Lin flat = { .ok = true }, s;
+	int k = n;
+
+	for (const Expr *y = e; y->kind == EX_INDEX; y = y->lhs) {
+		sub[--k] = y->rhs;
+		len[k] = k ? (y->lhs->type && type_is_array(y->lhs->type) && !y->lhs->type->is_vla
+		              ? y->lhs->type->array_len : -1) : 1;
+	}
+	for (k = 0; k < n && flat.ok; k++) {
+		Lin scaled = { .ok = true };
+
+		if (len[k] <= 0) {
+			flat.ok = false;
+			break;
+		}
+		lin_combine(&scaled, &flat, len[k]);
+		s = lin_of(sub[k]);
+		lin_combine(&scaled, &s, 1);
+		flat = scaled;
+	}
+	if (flat.ok && !lin_invariant(&flat, b))
+		flat.ok = false;
+	return flat;
 }
 
 /* An access X[s1]...[sn] (or a memory scalar: n = 0) into b's list. */
@@ -218,15 +287,9 @@ static void note_access(Body *b, const Expr *e, bool write)
 	a->name = x->var;
 	a->write = write;
 	a->ndims = n;
-	for (const Expr *y = e; y->kind == EX_INDEX; y = y->lhs) {
-		Lin *s = &a->sub[--n];
-
-		*s = lin_of(y->rhs);
-		if (s->ok && !lin_invariant(s, b))
-			s->ok = false;
-	}
+	a->flat = flat_index(b, e, n);
 	p = val_loc(e, NULL);
-	if (p.kind != P_OBJ || !p.base || (a->ndims && ir_stmt_any(b->body, NULL, assigns_var, (void *)x->var))) {
+	if (p.kind != P_OBJ || !p.base || (a->ndims && varies(b, x->var))) {
 		b->failed = true;
 		return;
 	}
@@ -348,24 +411,20 @@ static void walk_stmt(Body *b, const Stmt *s)
 	}
 }
 
-/* Can no two iterations make a and b meet (a subscript keeps them apart)? */
+/* Can no two iterations make a and b meet: their flat indexes equal only in one iteration, or never? */
 static bool apart(const MemAccess *a, const MemAccess *b, const Var *iv)
 {
-	for (int d = 0; d < a->ndims; d++) {
-		const Lin *x = &a->sub[d], *y = &b->sub[d];
-		int64_t cx, cy, diff;
+	const Lin *x = &a->flat, *y = &b->flat;
+	int64_t cx, cy, diff;
 
-		if (!x->ok || !y->ok || !same_rest(x, y, iv))
-			continue;
-		cx = lin_coef(x, iv);
-		cy = lin_coef(y, iv);
-		diff = y->c0 - x->c0;
-		if (cx != cy)
-			continue;
-		if (cx == 0 ? diff != 0 : diff % cx != 0 || diff == 0)
-			return true; /* equal only in the same iteration, or never */
-	}
-	return false;
+	if (!x->ok || !y->ok || !same_rest(x, y, iv))
+		return false;
+	cx = lin_coef(x, iv);
+	cy = lin_coef(y, iv);
+	diff = y->c0 - x->c0;
+	if (cx != cy)
+		return false;
+	return cx == 0 ? diff != 0 : diff % cx != 0 || diff == 0;
 }
 
 static bool may_meet(const MemAccess *a, const MemAccess *b)

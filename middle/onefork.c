@@ -41,6 +41,9 @@ static bool unstable(const Expr *e, void *ctx)
 	const Header *h = ctx;
 	const Var *v = e->var;
 
+	if (e->kind == EX_INDEX || e->kind == EX_MEMBER || e->kind == EX_CALL ||
+	    (e->kind == EX_UNARY && e->op == OP_DEREF))
+		return true; /* memory: the body, or another thread, may write it */
 	if (e->kind != EX_VAR || v == h->iv)
 		return false;
 	if (v->scope == VAR_GLOBAL || v->storage == SC_STATIC || v->addr_taken)

@@ -750,12 +750,13 @@ static uint32_t marks_of(const ParPlan *p, int id)
 /*
  * The vectorizer's marks (ivdep.c): an inner loop is marked only when no
  * two of its iterations meet in memory; rows through loaded pointers, a
- * carried sum, a shift and a gather are not; even and odd elements are.
+ * carried sum, a shift, a gather, a local of the body and a narrowing cast
+ * that hide a distance of one are not; even and odd elements are.
  */
 static void test_ivdep_marks(void)
 {
 	Program *prog = front(HEADER
-		"static double A[512][512], B[512][512], *R[512];\n"
+		"static double A[512][512], B[512][512], *R[512], Q[512][1024];\n"
 		"static int ix[512];\n"
 		"void entry(void) {\n"
 		"  int i, j;\n"
@@ -765,6 +766,8 @@ static void test_ivdep_marks(void)
 		"  for (i = 0; i < 512; i++) for (j = 0; j < 256; j++) A[i][2 * j] = A[i][2 * j + 1];\n"
 		"  for (i = 0; i < 512; i++) for (j = 0; j < 512; j++) B[i][ix[j]] = B[i][j];\n"
 		"  for (i = 0; i < 511; i++) for (j = 0; j < 512; j++) R[i][j] = R[i + 1][j];\n"
+		"  for (i = 0; i < 512; i++) for (j = 0; j < 256; j++) { int k = 256 - j; Q[i][2 * j + k + 1] = Q[i][2 * j + k] * 2; }\n"
+		"  for (i = 0; i < 512; i++) for (j = 0; j < 256; j++) Q[i][3 * j + (unsigned char)259] = Q[i][3 * j] * 2;\n"
 		"}\n");
 	PlanList pl;
 	ParPlan *p;
@@ -780,6 +783,8 @@ static void test_ivdep_marks(void)
 	CU_ASSERT_EQUAL(marks_of(p, 5), 1);  /* even from odd */
 	CU_ASSERT_NOT_EQUAL(marks_of(p, 6), 1); /* a gather through ix (not sliced either) */
 	CU_ASSERT_NOT_EQUAL(marks_of(p, 7), 1); /* rows through loaded pointers */
+	CU_ASSERT_EQUAL(marks_of(p, 8), 0);  /* k = 256 - j declared in the body: one apart */
+	CU_ASSERT_EQUAL(marks_of(p, 9), 0);  /* (unsigned char)259 is 3: one apart */
 	array_free(&pl);
 }
 

@@ -470,6 +470,8 @@ static const char *clone_definition(const Clone *c, bool lines)
 
 		str_printf(&b, "if (mtpar_part == %u) ", k);
 		edit_insert(&el, sl->top->start, str_done(&b));
+		for (uint32_t i = 0; i < sl->simd.len; i++)
+			edit_insert(&el, sl->simd.items[i]->start, "MTPAR_IVDEP ");
 		if (sl->split)
 			split_edits(sl, f->src, &el);
 	}
@@ -653,15 +655,44 @@ static const char *int_type_name(const Type *t)
 	return names[t->is_unsigned ? 1 : 0][k];
 }
 
-/* `int i; int j; `: the slice's own counters (decomp.c's private_counter), shadowing f's. */
+typedef Array(const Var *) VarList;
+
+static void note_bound(Expr *e, void *ctx)
+{
+	VarList *l = ctx;
+
+	if (e->kind != EX_VAR || !e->var->bound ||
+	    (e->var->scope != VAR_PARAM && e->var->scope != VAR_LOCAL))
+		return;
+	for (uint32_t i = 0; i < l->len; i++)
+		if (l->items[i] == e->var)
+			return;
+	array_push(l, e->var);
+}
+
+/*
+ * `int i; int j; const int n = 1000; `: the slice's own counters
+ * (decomp.c's private_counter), shadowing f's, and the values of the
+ * integers it reads that every call or their one initializer fixes (bind.c).
+ * In the outlined region the compiler would read those from the region's
+ * data block, not knowing them; a loop bound it does not know keeps GCC -O2
+ * from vectorizing the loop, which the sequential program, inlined where the
+ * value is known, did.
+ */
 static const char *private_decls(const SplitLoop *sl)
 {
 	Str b = { 0 };
+	VarList bound = { 0 };
 
 	str_puts(&b, "");
 	for (uint32_t i = 0; i < sl->privates.len; i++)
 		str_printf(&b, "%s %s; ", int_type_name(sl->privates.items[i]->type),
 		           intern_name(sl->privates.items[i]->name));
+	ir_visit_stmt((Stmt *)sl->loop, note_bound, NULL, &bound);
+	for (uint32_t i = 0; i < bound.len; i++)
+		str_printf(&b, "const %s %s = %lld; ", int_type_name(bound.items[i]->type),
+		           intern_name(bound.items[i]->name), (long long)bound.items[i]->bound_value);
+	array_free(&bound);
 	return str_done(&b);
 }
 

@@ -665,6 +665,7 @@ static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double p
 	Chunk one;
 
 	sl->loop = L;
+	ivdep_loops(sb->callee, sl->top, &sl->simd); /* the clone is outlined from its caller too */
 	if (L->kind == ST_FOR && l->trip_count >= 0 && l->ivs.len && l->ivs.items[0].step_known &&
 	    l->ivs.items[0].step > 0) {
 		sl->lo = l->lower;

@@ -679,21 +679,56 @@ static void note_bound(Expr *e, void *ctx)
  * from vectorizing the loop, which the sequential program, inlined where the
  * value is known, did.
  */
+static void bound_decls(Str *b, const Stmt *s)
+{
+	VarList bound = { 0 };
+
+	ir_visit_stmt((Stmt *)s, note_bound, NULL, &bound);
+	for (uint32_t i = 0; i < bound.len; i++)
+		str_printf(b, "const %s %s = %lld; ", int_type_name(bound.items[i]->type),
+		           intern_name(bound.items[i]->name), (long long)bound.items[i]->bound_value);
+	array_free(&bound);
+}
+
 static const char *private_decls(const SplitLoop *sl)
 {
 	Str b = { 0 };
-	VarList bound = { 0 };
 
 	str_puts(&b, "");
 	for (uint32_t i = 0; i < sl->privates.len; i++)
 		str_printf(&b, "%s %s; ", int_type_name(sl->privates.items[i]->type),
 		           intern_name(sl->privates.items[i]->name));
-	ir_visit_stmt((Stmt *)sl->loop, note_bound, NULL, &bound);
-	for (uint32_t i = 0; i < bound.len; i++)
-		str_printf(&b, "const %s %s = %lld; ", int_type_name(bound.items[i]->type),
-		           intern_name(bound.items[i]->name), (long long)bound.items[i]->bound_value);
-	array_free(&bound);
+	bound_decls(&b, sl->loop);
 	return str_done(&b);
+}
+
+/*
+ * A whole loop run as one task: its text, with the vectorizer's marks and
+ * the bound integers it reads as constants, as a slice has them.
+ */
+static char *whole_loop_text(Gen *g, const ParTask *task)
+{
+	const MT *mt = task->mt;
+	EditList el = { 0 };
+	Str b = { 0 };
+	char *text;
+
+	for (uint32_t i = 0; i < task->simd.len; i++)
+		edit_insert(&el, task->simd.items[i]->start, "MTPAR_IVDEP ");
+	el.line_directives = g->opts->line_directives;
+	text = edit_apply_range(mt->func->src, &el, mt->start, mt->end);
+	array_free(&el.edits);
+	bound_decls(&b, mt->loop);
+	if (!b.len) {
+		free(b.s);
+		return text;
+	}
+	str_printf(&b, "%s }", text);
+	free(text);
+	text = xmalloc(b.len + 3);
+	snprintf(text, b.len + 3, "{ %s", b.s);
+	free(b.s);
+	return text;
 }
 
 /* Bytes [start, end) of src as they are; with lines, after their #line (arena text). */
@@ -794,7 +829,12 @@ static void task_text(Gen *g, uint32_t t, int depth)
 	const Source *src = mt->func->src;
 	Str b = { 0 };
 
-	if (task->kind == TASK_WHOLE && !task->fold_guard) {
+	if (task->kind == TASK_WHOLE && !task->fold_guard && mt->kind == MT_RB) {
+		char *text = whole_loop_text(g, task);
+
+		str_puts(&b, text);
+		free(text);
+	} else if (task->kind == TASK_WHOLE && !task->fold_guard) {
 		str_puts(&b, source_copy(src, mt->start, mt->end, g->opts->line_directives));
 	} else if (task->kind == TASK_WHOLE) {
 		str_printf(&b, "(void)%s;", src_text(src, mt->call));

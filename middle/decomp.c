@@ -651,6 +651,21 @@ static bool try_split(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double
 }
 
 /*
+ * The split loop's own header becomes `(cond) && i < mtpar_hi`, a condition
+ * GCC cannot hang a loop annotation on ("ignoring loop annotation"): the
+ * mark stays on the loops inside it only.
+ */
+static void drop_split_loop_mark(SplitLoop *sl)
+{
+	uint32_t k = 0;
+
+	for (uint32_t i = 0; i < sl->simd.len; i++)
+		if (sl->simd.items[i] != sl->loop)
+			sl->simd.items[k++] = sl->simd.items[i];
+	sl->simd.len = k;
+}
+
+/*
  * One part of a decomposable callee: finds the loop to split, splits it
  * when its chunks are independent, else makes the whole part one chunk.
  * Returns whether it split.
@@ -679,8 +694,10 @@ static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double p
 			n = (int64_t)(ops / MIN_CHUNK_COST);
 		if (n < 2)
 			why = "too little work to split";
-		else if (try_split(c, sb, sl, part, (int)n, ops, pro_cost, out, &why))
+		else if (try_split(c, sb, sl, part, (int)n, ops, pro_cost, out, &why)) {
+			drop_split_loop_mark(sl);
 			return true;
+		}
 	}
 	sl->split = false;
 	sl->why_not = why;
@@ -897,6 +914,7 @@ bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char *
 	if (!try_split(c, mt, sl, 0, (int)n, ops, 0, out, why))
 		return false;
 	ivdep_loops(mt->func, L, &sl->simd);
+	drop_split_loop_mark(sl);
 	return true;
 }
 

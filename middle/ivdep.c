@@ -451,6 +451,14 @@ static bool independent(const Body *b)
 	return true;
 }
 
+/* A comparison (GCC hangs its loop annotation on the exit test; `a && b` loses it). */
+static bool plain_test(const Expr *e)
+{
+	e = ir_strip_casts(e);
+	return e && e->kind == EX_BINARY &&
+	       (e->op == OP_LT || e->op == OP_LE || e->op == OP_GT || e->op == OP_GE || e->op == OP_NE);
+}
+
 /* Is s an innermost counted for loop whose iterations are independent in memory? */
 static bool loop_ok(const Func *f, const Stmt *s)
 {
@@ -458,7 +466,7 @@ static bool loop_ok(const Func *f, const Stmt *s)
 	Body *b;
 	bool ok;
 
-	if (s->kind != ST_FOR || l->ivs.len != 1 || !l->ivs.items[0].step_known ||
+	if (s->kind != ST_FOR || l->ivs.len != 1 || !l->ivs.items[0].step_known || !plain_test(l->cond) ||
 	    !l->ivs.items[0].step || !is_register_int(l->ivs.items[0].var) || !l->cond || !l->step ||
 	    s->start >= f->src->len || strncmp(f->src->text + s->start, "for", 3) != 0)
 		return false;

@@ -1024,6 +1024,7 @@ typedef struct ParTask {
 	int ctl;              /* p->dynamic: the task of the branch test it runs under, -1 none (branches.c) */
 	bool ctl_dir;         /* the test's direction it needs */
 	bool test;            /* a branch test: records the direction its arms need */
+	StmtConstList simd;   /* TASK_WHOLE of an RB: its loops free of memory dependences (ivdep.c) */
 } ParTask;
 
 /*

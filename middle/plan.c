@@ -595,6 +595,8 @@ static void add_whole(PlanCtx *c, ParPlan *p, MT *mt, bool fold, const char *not
 	t.name = plan_fmt("MT%d", mt->id);
 	t.note = note;
 	t.on_core0 = plan_touches_state(mt->summary);
+	if (mt->kind == MT_RB && !fold) /* run inside the outlined region: see ivdep.c */
+		ivdep_loops(mt->func, mt->loop, &t.simd);
 	array_push(&p->tasks, t);
 }
 

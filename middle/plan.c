@@ -479,7 +479,17 @@ static void attribute(PlanCtx *c, const Stmt *s, double mult, double *attr)
 	}
 }
 
-/* The callee (with at least two MTs) holding most of f's work, NULL if none. */
+/* Has f two MTs or more at some level a plan may take: its own, or its one loop's body? */
+static bool has_levels(const Func *f)
+{
+	const MT *m = f->mt;
+
+	return m && (m->children.len >= 2 ||
+	             (m->children.len == 1 && m->children.items[0]->kind == MT_RB &&
+	              m->children.items[0]->children.len >= 2));
+}
+
+/* The callee (with at least two MTs, or one loop around them) holding most of f's work, NULL if none. */
 static Func *big_callee(PlanCtx *c, Func *f, double *attr)
 {
 	uint32_t n = c->prog->funcs.len;
@@ -490,7 +500,7 @@ static Func *big_callee(PlanCtx *c, Func *f, double *attr)
 	for (uint32_t i = 0; i < n; i++) {
 		Func *h = c->prog->funcs.items[i];
 
-		if (h != f && h->mt && h->mt->children.len >= 2 && attr[i] > 0 &&
+		if (h != f && has_levels(h) && attr[i] > 0 &&
 		    (!g || attr[i] > attr[g->id]))
 			g = h;
 	}

@@ -12,6 +12,7 @@
 #            against an allocator that aborts when used from two threads
 #   packed   graph-executor operators (tensors behind loaded pointers) called
 #            with separate, identical and overlapping tensors
+#   branches random programs whose ifs hold work: the dynamic scheduler
 #   kernels  loop nests in the style of benchmark suites (sizes in a header
 #            found through -I, or from -D) give the sequential output
 #   usmp     an int8 model in TVM 0.17's USMP shape (two files, workspaces
@@ -520,6 +521,38 @@ if "$MTPAR" -np 2 --dump=sched testsuite/golden/diamond.c 2>&1 | grep -q '^plan 
 	ok "diamond: a tiny function stays sequential, unless --cost-model=unlimited"
 else
 	bad "diamond: a tiny function stays sequential, unless --cost-model=unlimited"
+fi
+
+# ---- branches: random programs whose ifs hold work (testsuite/branches/gen.c) ----
+# the dynamic scheduler (middle/branches.c) against the sequential program, at
+# -np 2 to 7, with and without jitter; most of them are scheduled dynamically
+if gcc -O2 -std=c99 -o "$T/gen" testsuite/branches/gen.c 2>"$T/err"; then
+	dyn=0
+	for seed in $(seq 1 30); do
+		np=$((2 + seed % 6))
+		"$T/gen" "$seed" >"$T/br.c"
+		if ! gcc -O2 -w -o "$T/br.seq" "$T/br.c" 2>"$T/err" || ! "$T/br.seq" >"$T/br.want"; then
+			bad "branches seed $seed: sequential build"; head -3 "$T/err"; continue
+		fi
+		if ! "$MTPAR" -np $np --cost-model=unlimited -o "$T/br.par.c" "$T/br.c" 2>"$T/err" ||
+		   ! gcc -O2 -w -fopenmp -o "$T/br.par" "$T/br.par.c" 2>>"$T/err"; then
+			bad "branches seed $seed -np $np: build"; head -3 "$T/err"; continue
+		fi
+		grep -q 'mtpar_dyn_start(&' "$T/br.par.c" && dyn=$((dyn + 1))
+		if "$T/br.par" >"$T/br.got" && cmp -s "$T/br.want" "$T/br.got" &&
+		   MTPAR_JITTER=1 "$T/br.par" >"$T/br.got" && cmp -s "$T/br.want" "$T/br.got"; then
+			ok "branches seed $seed -np $np"
+		else
+			bad "branches seed $seed -np $np"; "$T/gen" "$seed" | head -40
+		fi
+	done
+	if [ "$dyn" -ge 20 ]; then
+		ok "branches: $dyn of 30 scheduled dynamically"
+	else
+		bad "branches: only $dyn of 30 scheduled dynamically"
+	fi
+else
+	bad "branches: generator build"; head -3 "$T/err"
 fi
 
 # ---- usmp: a two-file int8 model in TVM 0.17's USMP shape (testsuite/usmp) ----

@@ -454,6 +454,13 @@ static void split_edits(const SplitLoop *sl, const Source *src, EditList *el)
 }
 
 /* NAME__mtparID's full definition. */
+/* MTPAR_IVDEP before each loop that ivdep.c found free of memory dependences. */
+static void mark_simd(EditList *el, const StmtConstList *loops)
+{
+	for (uint32_t i = 0; i < loops->len; i++)
+		edit_insert(el, loops->items[i]->start, "MTPAR_IVDEP ");
+}
+
 static const char *clone_definition(const Clone *c, bool lines)
 {
 	const Func *f = c->callee;
@@ -470,8 +477,7 @@ static const char *clone_definition(const Clone *c, bool lines)
 
 		str_printf(&b, "if (mtpar_part == %u) ", k);
 		edit_insert(&el, sl->top->start, str_done(&b));
-		for (uint32_t i = 0; i < sl->simd.len; i++)
-			edit_insert(&el, sl->simd.items[i]->start, "MTPAR_IVDEP ");
+		mark_simd(&el, &sl->simd);
 		if (sl->split)
 			split_edits(sl, f->src, &el);
 	}
@@ -706,29 +712,25 @@ static const char *private_decls(const SplitLoop *sl)
  * A whole loop run as one task: its text, with the vectorizer's marks and
  * the bound integers it reads as constants, as a slice has them.
  */
-static char *whole_loop_text(Gen *g, const ParTask *task)
+static const char *whole_loop_text(Gen *g, const ParTask *task)
 {
 	const MT *mt = task->mt;
 	EditList el = { 0 };
-	Str b = { 0 };
+	Str decls = { 0 }, b = { 0 };
 	char *text;
 
-	for (uint32_t i = 0; i < task->simd.len; i++)
-		edit_insert(&el, task->simd.items[i]->start, "MTPAR_IVDEP ");
+	mark_simd(&el, &task->simd);
 	el.line_directives = g->opts->line_directives;
 	text = edit_apply_range(mt->func->src, &el, mt->start, mt->end);
 	array_free(&el.edits);
-	bound_decls(&b, mt->loop);
-	if (!b.len) {
-		free(b.s);
-		return text;
-	}
-	str_printf(&b, "%s }", text);
+	bound_decls(&decls, mt->loop);
+	if (decls.len)
+		str_printf(&b, "{ %s%s }", decls.s, text);
+	else
+		str_puts(&b, text);
+	free(decls.s);
 	free(text);
-	text = xmalloc(b.len + 3);
-	snprintf(text, b.len + 3, "{ %s", b.s);
-	free(b.s);
-	return text;
+	return str_done(&b);
 }
 
 /* Bytes [start, end) of src as they are; with lines, after their #line (arena text). */
@@ -773,8 +775,7 @@ static char *slice_text(Gen *g, const ParTask *task)
 	char *text;
 
 	split_edits(task->slice, mt->func->src, &el);
-	for (uint32_t i = 0; i < task->slice->simd.len; i++)
-		edit_insert(&el, task->slice->simd.items[i]->start, "MTPAR_IVDEP ");
+	mark_simd(&el, &task->slice->simd);
 	el.line_directives = g->opts->line_directives;
 	text = edit_apply_range(mt->func->src, &el, mt->start, mt->end);
 	array_free(&el.edits);
@@ -830,10 +831,7 @@ static void task_text(Gen *g, uint32_t t, int depth)
 	Str b = { 0 };
 
 	if (task->kind == TASK_WHOLE && !task->fold_guard && mt->kind == MT_RB) {
-		char *text = whole_loop_text(g, task);
-
-		str_puts(&b, text);
-		free(text);
+		str_puts(&b, whole_loop_text(g, task));
 	} else if (task->kind == TASK_WHOLE && !task->fold_guard) {
 		str_puts(&b, source_copy(src, mt->start, mt->end, g->opts->line_directives));
 	} else if (task->kind == TASK_WHOLE) {
@@ -1101,17 +1099,16 @@ static void region_loop(Gen *g, int depth)
 	line(&g->out, g->indent, depth, "}");
 }
 
-/* --api=openmp: one parallel region, a switch on the thread number. */
-static void region_openmp(Gen *g)
+/*
+ * The OpenMP form's region opened: `#pragma omp parallel` (with clause) for
+ * the plan's cores, the cores' locals, and the team-size test that every
+ * core passes or none does.  team_close closes both.
+ */
+static void team_open(Gen *g, const char *clause)
 {
 	int np = g->sy->ncores;
 
-	g->share = has_slices(g->plan);
-	str_printf(&g->out, "#pragma omp parallel num_threads(%d)", np);
-	if (g->one_fork && !counter_in_header(g->plan))
-		str_printf(&g->out, " %s(%s)", counter_set_in_header(g->plan) ? "private" : "firstprivate",
-		           intern_name(loop_counter(g->plan)->name));
-	str_puts(&g->out, "\n");
+	str_printf(&g->out, "#pragma omp parallel num_threads(%d)%s\n", np, clause);
 	line(&g->out, g->indent, 2, "{");
 	profile_local(g, 3);
 	if (g->share)
@@ -1119,12 +1116,29 @@ static void region_openmp(Gen *g)
 	line(&g->out, g->indent, 3,
 	     "/* a smaller team runs nothing here: the original code below does it all */");
 	line(&g->out, g->indent, 3, "if (mtpar_team_size() == %d) {", np);
+}
+
+static void team_close(Gen *g)
+{
+	line(&g->out, g->indent, 3, "}");
+	line(&g->out, g->indent, 2, "}");
+}
+
+/* --api=openmp: one parallel region, a switch on the thread number. */
+static void region_openmp(Gen *g)
+{
+	const char *clause = "";
+
+	g->share = has_slices(g->plan);
+	if (g->one_fork && !counter_in_header(g->plan))
+		clause = fmt_str(" %s(%s)", counter_set_in_header(g->plan) ? "private" : "firstprivate",
+		                 intern_name(loop_counter(g->plan)->name));
+	team_open(g, clause);
 	if (g->one_fork)
 		region_loop(g, 4);
 	else
 		region_switch(g, 4);
-	line(&g->out, g->indent, 3, "}");
-	line(&g->out, g->indent, 2, "}");
+	team_close(g);
 	array_free(&g->shared);
 	array_free(&g->backs);
 }
@@ -1151,10 +1165,10 @@ static double *dyn_priorities(const ParPlan *p)
 	return prio;
 }
 
-static void dyn_int_table(Gen *g, const char *what, const int *v, uint32_t n)
+static void dyn_int_table(Gen *g, const char *ctype, const char *what, const int *v, uint32_t n)
 {
 	str_puts(&g->out, g->indent);
-	str_printf(&g->out, "\tstatic const int mtpar_dyn_%s_%s[%u] = {", what, g->fname, n ? n : 1);
+	str_printf(&g->out, "\tstatic const %s mtpar_dyn_%s_%s[%u] = {", ctype, what, g->fname, n ? n : 1);
 	for (uint32_t i = 0; i < n; i++)
 		str_printf(&g->out, "%s%d", i ? ", " : " ", v[i]);
 	str_puts(&g->out, n ? " };\n" : " 0 };\n");
@@ -1173,7 +1187,7 @@ static void dyn_decls(Gen *g)
 	succ = xcalloc(nsucc + 1, sizeof(*succ));
 	for (uint32_t t = 0; t < n; t++)
 		v[t] = (int)p->graph.tasks.items[t].pred.len;
-	dyn_int_table(g, "npred", v, n);
+	dyn_int_table(g, "int", "npred", v, n);
 	for (uint32_t t = 0, k = 0; t < n; t++) {
 		const SchedTask *st = &p->graph.tasks.items[t];
 
@@ -1182,16 +1196,14 @@ static void dyn_decls(Gen *g)
 			succ[k++] = (int)st->succ.items[i];
 	}
 	v[n] = (int)nsucc;
-	dyn_int_table(g, "succ_at", v, n + 1);
-	dyn_int_table(g, "succ", succ, nsucc);
+	dyn_int_table(g, "int", "succ_at", v, n + 1);
+	dyn_int_table(g, "int", "succ", succ, nsucc);
 	for (uint32_t t = 0; t < n; t++)
 		v[t] = p->tasks.items[t].ctl;
-	dyn_int_table(g, "ctl", v, n);
-	str_puts(&g->out, g->indent);
-	str_printf(&g->out, "\tstatic const unsigned char mtpar_dyn_ctl_dir_%s[%u] = {", g->fname, n);
+	dyn_int_table(g, "int", "ctl", v, n);
 	for (uint32_t t = 0; t < n; t++)
-		str_printf(&g->out, "%s%d", t ? ", " : " ", p->tasks.items[t].ctl_dir);
-	str_puts(&g->out, " };\n");
+		v[t] = p->tasks.items[t].ctl_dir;
+	dyn_int_table(g, "unsigned char", "ctl_dir", v, n);
 	str_puts(&g->out, g->indent);
 	str_printf(&g->out, "\tstatic const double mtpar_dyn_prio_%s[%u] = {", g->fname, n);
 	for (uint32_t t = 0; t < n; t++)
@@ -1232,14 +1244,9 @@ static void dyn_test_text(Gen *g, uint32_t t, int depth)
 static void region_dynamic(Gen *g)
 {
 	const ParPlan *p = g->plan;
-	int np = g->sy->ncores;
 
 	g->share = false; /* a slice may run on any core: each is a copy of its own */
-	str_printf(&g->out, "#pragma omp parallel num_threads(%d)\n", np);
-	line(&g->out, g->indent, 2, "{");
-	line(&g->out, g->indent, 3,
-	     "/* a smaller team runs nothing here: the original code below does it all */");
-	line(&g->out, g->indent, 3, "if (mtpar_team_size() == %d) {", np);
+	team_open(g, "");
 	line(&g->out, g->indent, 4, "int mtpar_t;");
 	str_puts(&g->out, "\n");
 	line(&g->out, g->indent, 4, "if (mtpar_thread() == 0)");
@@ -1259,8 +1266,7 @@ static void region_dynamic(Gen *g)
 	line(&g->out, g->indent, 6, "}");
 	line(&g->out, g->indent, 5, "mtpar_dyn_done(&mtpar_dyn_%s, mtpar_t);", g->fname);
 	line(&g->out, g->indent, 4, "}");
-	line(&g->out, g->indent, 3, "}");
-	line(&g->out, g->indent, 2, "}");
+	team_close(g);
 }
 
 /*

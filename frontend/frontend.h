@@ -642,6 +642,8 @@ void ir_split_comma(Expr *e, ExprList *out);
 bool ir_is_incdec(const Expr *e);
 /* How many times s names v (EX_VAR nodes, loop headers included). */
 uint32_t ir_var_refs(const Stmt *s, const Var *v);
+/* Does s assign or step v's own storage (v = ..., v += ..., v++)? */
+bool ir_stmt_assigns(const Stmt *s, const Var *v);
 /* for, while and do statements. */
 bool ir_is_loop(const Stmt *s);
 /* e without the casts around it. */

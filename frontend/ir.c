@@ -121,6 +121,16 @@ uint32_t ir_var_refs(const Stmt *s, const Var *v)
 	return c.n;
 }
 
+static bool assigns_var(const Expr *e, void *ctx)
+{
+	return (e->kind == EX_ASSIGN || ir_is_incdec(e)) && ir_storage_root(e->lhs) == ctx;
+}
+
+bool ir_stmt_assigns(const Stmt *s, const Var *v)
+{
+	return ir_stmt_any(s, NULL, assigns_var, (void *)v);
+}
+
 bool ir_is_incdec(const Expr *e)
 {
 	return e->kind == EX_UNARY && e->op >= OP_PREINC && e->op <= OP_POSTDEC;

@@ -104,6 +104,15 @@ void plan_control(ParPlan *p)
 			p->tasks.items[i].test = false;
 }
 
+const char *plan_dynamic_why(const ParPlan *p)
+{
+	for (uint32_t i = 0; p->dynamic && i < p->tasks.len; i++)
+		if (p->tasks.items[i].on_core0) /* any core may take any task from the queue */
+			return "a task that allocates or does I/O must stay on core 0, "
+			       "and the branch inside needs a dynamic schedule";
+	return NULL;
+}
+
 bool plan_exclusive(const MT *a, const MT *b)
 {
 	for (const MT *x = a; x->branch_mt; x = x->branch_mt)

@@ -94,13 +94,19 @@ static void lin_combine(Lin *dst, const Lin *src, int64_t factor)
 	}
 }
 
+/* A scalar local or parameter whose address is never taken: the compiler keeps it in a register. */
+static bool is_register(const Var *v)
+{
+	return v->scope != VAR_GLOBAL && v->storage != SC_STATIC && !v->addr_taken && v->type &&
+	       !type_is_volatile(v->type) && v->type->kind != TY_STRUCT && v->type->kind != TY_UNION;
+}
+
 static bool is_register_int(const Var *v)
 {
 	int size;
 	bool uns;
 
-	return v->scope != VAR_GLOBAL && v->storage != SC_STATIC && !v->addr_taken &&
-	       !type_is_volatile(v->type) && type_int(v->type, &size, &uns);
+	return is_register(v) && type_int(v->type, &size, &uns);
 }
 
 /*
@@ -181,11 +187,6 @@ static Lin lin_of(const Expr *e)
 	return l;
 }
 
-static bool assigns_var(const Expr *e, void *ctx)
-{
-	return (e->kind == EX_ASSIGN || ir_is_incdec(e)) && ir_storage_root(e->lhs) == ctx;
-}
-
 static bool declares_var(const Stmt *s, void *ctx)
 {
 	return s->kind == ST_DECL && s->var == ctx;
@@ -194,7 +195,7 @@ static bool declares_var(const Stmt *s, void *ctx)
 /* May v hold different values in different iterations: the body declares or assigns it? */
 static bool varies(const Body *b, const Var *v)
 {
-	return ir_stmt_any(b->body, declares_var, assigns_var, (void *)v);
+	return ir_stmt_any(b->body, declares_var, NULL, (void *)v) || ir_stmt_assigns(b->body, v);
 }
 
 /* Is every variable of l other than the counter unchanged by the body? */
@@ -323,10 +324,7 @@ static void walk_lvalue(Body *b, const Expr *e, bool rd, bool wr)
 	if (e->kind == EX_VAR) {
 		if (type_is_array(e->var->type)) /* an array's name is its address, not an access */
 			return;
-		if (is_register_int(e->var) || (!e->var->addr_taken && e->var->scope != VAR_GLOBAL &&
-		                                e->var->storage != SC_STATIC && !type_is_volatile(e->var->type) &&
-		                                e->var->type && e->var->type->kind != TY_STRUCT &&
-		                                e->var->type->kind != TY_UNION))
+		if (is_register(e->var))
 			return; /* a register: the compiler's own dependence analysis */
 	} else if (e->kind != EX_INDEX) {
 		b->failed = true;
@@ -483,7 +481,7 @@ static bool loop_ok(const Func *f, const Stmt *s)
 	walk_stmt(b, l->body);
 	walk_value(b, l->cond); /* the trip count must not hang on memory the body writes */
 	walk_value(b, l->step);
-	ok = !b->failed && !ir_stmt_any(l->body, NULL, assigns_var, (void *)b->iv) && independent(b);
+	ok = !b->failed && !ir_stmt_assigns(l->body, b->iv) && independent(b);
 	free(b);
 	return ok;
 }

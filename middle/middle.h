@@ -1176,12 +1176,14 @@ const char *plan_one_fork_why(const PlanCtx *c, const ParPlan *p);
  * plan_run_close: the last MT of the run root->children[first..last] cut
  * back so that it holds whole if statements and lies in one arm of any test
  * outside it (UINT32_MAX: no run at all).  plan_control: each task's test
- * and direction, and whether p needs a dynamic schedule.  plan_exclusive:
- * a and b run under opposite arms of one test.
+ * and direction, and whether p needs a dynamic schedule.  plan_dynamic_why:
+ * why p, which needs one, cannot have it (NULL when it can, or needs none).
+ * plan_exclusive: a and b run under opposite arms of one test.
  */
 bool plan_branch_test(const MT *mt);
 uint32_t plan_run_close(const MT *root, uint32_t first, uint32_t last);
 void plan_control(ParPlan *p);
+const char *plan_dynamic_why(const ParPlan *p);
 bool plan_exclusive(const MT *a, const MT *b);
 /* Does mt run under a test among root's children [first, ...)? */
 bool plan_under_test_from(const MT *mt, uint32_t first);

@@ -19,12 +19,6 @@ typedef struct Header {
 	const Var *iv;
 } Header;
 
-/* Does e assign or step v? */
-static bool assigns(const Expr *e, void *ctx)
-{
-	return (e->kind == EX_ASSIGN || ir_is_incdec(e)) && ir_storage_root(e->lhs) == ctx;
-}
-
 /* Does e write anything but the counter, or call a function? */
 static bool writes_other(const Expr *e, void *ctx)
 {
@@ -48,7 +42,7 @@ static bool unstable(const Expr *e, void *ctx)
 		return false;
 	if (v->scope == VAR_GLOBAL || v->storage == SC_STATIC || v->addr_taken)
 		return !type_is_const(v->type);
-	return ir_stmt_any(h->body, NULL, assigns, (void *)v);
+	return ir_stmt_assigns(h->body, v);
 }
 
 static bool header_expr_ok(const Expr *e, Header *h)
@@ -121,7 +115,7 @@ const char *plan_one_fork_why(const PlanCtx *c, const ParPlan *p)
 		return "control may leave the body";
 	h.body = l->body;
 	h.iv = l->ivs.items[0].var;
-	if (ir_stmt_any(l->body, NULL, assigns, (void *)h.iv))
+	if (ir_stmt_assigns(l->body, h.iv))
 		return "the body assigns the counter";
 	if ((why = init_why(l, &h)))
 		return why;

@@ -1005,13 +1005,10 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 	for (uint32_t i = 0; i < f->mt->children.len; i++)
 		p->func_cost += cost_mt(&c->cost, f->mt->children.items[i]);
 	p->func_cost *= p->measured_ratio; /* in the units of the tasks' measured costs */
-	for (uint32_t i = 0; p->dynamic && i < p->tasks.len; i++)
-		if (p->tasks.items[i].on_core0) { /* any core may take any task */
-			p->why_not = "a task that allocates or does I/O must stay on core 0, "
-			             "and the branch inside needs a dynamic schedule";
-			drop_tasks(p);
-			return p;
-		}
+	if ((p->why_not = plan_dynamic_why(p))) {
+		drop_tasks(p);
+		return p;
+	}
 	p->one_fork = root != f->mt && !plan_one_fork_why(c, p);
 	p->runtime_cost = runtime_cost(c, p);
 	p->start_cost = !c->unlimited && func_runs_once(c, f) ? TEAM_START_COST : 0;

@@ -1573,6 +1573,29 @@ static void emit_plan(const Program *prog, const ParPlan *p, const Sync *sy,
 	edit_replace(el, start, end, span_block(&g, start, end));
 }
 
+/*
+ * A loop split at run time (middle/rtloops.c): an OpenMP worksharing loop
+ * whose if clause holds the conditions of its split; a smaller team, or
+ * none, runs the same iterations.
+ */
+static void emit_rt_loop(const Program *prog, const ParPlan *p, EditList *edits)
+{
+	const RtLoop *rt = p->rt;
+	EditList *el = &edits[source_index(prog, p->func->src)];
+	Str b = { 0 };
+
+	str_puts(&b, "{ /* mtpar: this loop is split at run time, where its if clause holds */\n");
+	str_printf(&b, "#pragma omp parallel for num_threads(%d) schedule(static)", rt->ncores);
+	if (rt->cond)
+		str_printf(&b, " if(%s)", rt->cond);
+	for (uint32_t i = 0; i < rt->privates.len; i++)
+		str_printf(&b, "%s%s", i ? ", " : " private(", intern_name(rt->privates.items[i]->name));
+	str_puts(&b, rt->privates.len ? ")\n" : "\n");
+	edit_insert(el, rt->loop->start, str_done(&b));
+	edit_insert(el, rt->loop->end, "\n}");
+	mark_simd(el, &rt->simd);
+}
+
 /* The runtime as emitted at byte 0, once per file; with its timers for --profile. */
 static const char *runtime_text(bool profile)
 {
@@ -1599,6 +1622,8 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
 	for (uint32_t i = 0; i < plans->len; i++) {
 		const ParPlan *p = plans->items[i];
 
+		if (p->rt && !p->why_not)
+			runtime[source_index(prog, p->func->src)] = true; /* mtpar_apart, MTPAR_IVDEP */
 		if (!p->tasks.len || p->why_not)
 			continue;
 		if (!check_plan(p, why, sizeof(why))) {
@@ -1615,9 +1640,12 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
 		if (runtime[s])
 			edit_insert(&edits_per_source[s], source_bom_len(prog->sources.items[s]),
 			            runtime_text(opts->profile));
-	for (uint32_t i = 0; i < plans->len; i++)
+	for (uint32_t i = 0; i < plans->len; i++) {
 		if (emit[i])
 			emit_plan(prog, plans->items[i], &sync[i], opts, edits_per_source, &done);
+		else if (plans->items[i]->rt && !plans->items[i]->why_not)
+			emit_rt_loop(prog, plans->items[i], edits_per_source);
+	}
 	for (uint32_t i = 0; i < plans->len; i++)
 		if (sync[i].core)
 			sync_free(&sync[i], plans->items[i]->tasks.len, plans->items[i]->sched->ncores);

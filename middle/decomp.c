@@ -852,7 +852,7 @@ Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char *
  * the top, reused by every loop): no value of it flows from one loop to
  * another, so a slice may declare its own.
  */
-static bool private_counter(const Func *f, const Var *v)
+bool plan_private_counter(const Func *f, const Var *v)
 {
 	return v->type && v->type->kind == TY_INT && !v->type->is_volatile && !v->addr_taken &&
 	       v->storage != SC_STATIC && v->storage != SC_EXTERN &&
@@ -876,7 +876,7 @@ static bool slice_locals_ok(const Func *f, const Stmt *L, SplitLoop *sl, const c
 
 		if (v->func != f || v->scope != VAR_LOCAL || (v->start >= L->start && v->end <= L->end))
 			continue;
-		if (writes_in(L, v) && private_counter(f, v)) {
+		if (writes_in(L, v) && plan_private_counter(f, v)) {
 			array_push(&sl->privates, v);
 		} else if (writes_in(L, v)) {
 			*why = plan_fmt("the loop assigns %s, declared outside it", intern_name(v->name));

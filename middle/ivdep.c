@@ -95,25 +95,25 @@ static void lin_combine(Lin *dst, const Lin *src, int64_t factor)
 }
 
 /* A scalar local or parameter whose address is never taken: the compiler keeps it in a register. */
-static bool is_register(const Var *v)
+bool ivdep_register(const Var *v)
 {
 	return v->scope != VAR_GLOBAL && v->storage != SC_STATIC && !v->addr_taken && v->type &&
 	       !type_is_volatile(v->type) && v->type->kind != TY_STRUCT && v->type->kind != TY_UNION;
 }
 
-static bool is_register_int(const Var *v)
+bool ivdep_register_int(const Var *v)
 {
 	int size;
 	bool uns;
 
-	return is_register(v) && type_int(v->type, &size, &uns);
+	return ivdep_register(v) && type_int(v->type, &size, &uns);
 }
 
 /*
  * Does the cast e keep every value of its operand: an integer widened to an
  * integer type that holds all of the operand type's values?
  */
-static bool value_preserving(const Expr *e)
+bool ivdep_keeps_value(const Expr *e)
 {
 	int to, from;
 	bool to_uns, from_uns;
@@ -140,14 +140,14 @@ static Lin lin_of(const Expr *e)
 		return l;
 	}
 	if (e->kind == EX_CAST) {
-		if (value_preserving(e))
+		if (ivdep_keeps_value(e))
 			return lin_of(e->lhs);
 		l.ok = false;
 		return l;
 	}
 	switch (e->kind) {
 	case EX_VAR:
-		if (is_register_int(e->var)) {
+		if (ivdep_register_int(e->var)) {
 			lin_add_term(&l, e->var, 1);
 			return l;
 		}
@@ -324,7 +324,7 @@ static void walk_lvalue(Body *b, const Expr *e, bool rd, bool wr)
 	if (e->kind == EX_VAR) {
 		if (type_is_array(e->var->type)) /* an array's name is its address, not an access */
 			return;
-		if (is_register(e->var))
+		if (ivdep_register(e->var))
 			return; /* a register: the compiler's own dependence analysis */
 	} else if (e->kind != EX_INDEX) {
 		b->failed = true;
@@ -472,7 +472,7 @@ static bool loop_ok(const Func *f, const Stmt *s)
 
 	if (s->kind != ST_FOR || l->ivs.len != 1 || !l->ivs.items[0].step_known || !plain_test(l->cond) ||
 	    (l->trip_count >= 0 && l->trip_count < MIN_TRIPS) ||
-	    !l->ivs.items[0].step || !is_register_int(l->ivs.items[0].var) || !l->cond || !l->step ||
+	    !l->ivs.items[0].step || !ivdep_register_int(l->ivs.items[0].var) || !l->cond || !l->step ||
 	    s->start >= f->src->len || strncmp(f->src->text + s->start, "for", 3) != 0)
 		return false;
 	b = xcalloc(1, sizeof(*b));

@@ -982,6 +982,11 @@ typedef Array(const Stmt *) StmtConstList;
  * them writing: the output marks them for the vectorizer (MTPAR_IVDEP).
  */
 void ivdep_loops(const Func *f, const Stmt *loop, StmtConstList *out);
+/* A scalar local or parameter whose address is never taken: the compiler keeps it in a register. */
+bool ivdep_register(const Var *v);
+bool ivdep_register_int(const Var *v);
+/* Is the cast e an integer widened to a type that holds every value of its operand's? */
+bool ivdep_keeps_value(const Expr *e);
 
 typedef struct SplitLoop {
 	Stmt *top;            /* the callee's top-level loop statement (wrapped in if (part == k)) */
@@ -1059,6 +1064,19 @@ typedef struct ApartCheck {
  */
 typedef Array(ParTask) ParTaskList;
 
+/*
+ * rtloops.c: a loop whose trips only the run knows, split at run time: an
+ * OpenMP worksharing loop whose if clause holds the conditions under which
+ * its iterations are independent and its work pays for the fork.
+ */
+typedef struct RtLoop {
+	const Stmt *loop;
+	const char *cond;     /* the if clause's expression, NULL: always */
+	Array(const Var *) privates; /* locals of the function each thread declares again */
+	StmtConstList simd;   /* its inner loops free of memory dependences (ivdep.c) */
+	int ncores;
+} RtLoop;
+
 typedef struct ParPlan {
 	Func *func;
 	MT *root;             /* the level of the span: func->mt, or a top-level loop of func */
@@ -1080,6 +1098,7 @@ typedef struct ParPlan {
 	double start_cost;    /* starting the team, when the function runs once per program run */
 	double measured_ratio; /* --costs: measured over estimated cost of the tasks found, else 1 */
 	struct PowerSchedule *power; /* --power: each task's FV state and each core's switches (power.c) */
+	RtLoop *rt;           /* not NULL: this plan is one loop split at run time, no tasks */
 } ParPlan;
 
 typedef Array(ParPlan *) PlanList;
@@ -1164,6 +1183,21 @@ const char *plan_dep_object(const Dep *d);
  * not count: in the clone they never leave.
  */
 bool plan_leaves(const Func *g, const Stmt *s, int loops, int switches, bool cont_ok);
+/*
+ * A counter of f that every use of which, in all of f, follows an
+ * assignment in the header of the same run of a for loop (decomp.c): a
+ * thread may have its own.
+ */
+bool plan_private_counter(const Func *f, const Var *v);
+/* The least work of a region in f that pays for its fork (and the team's start). */
+double plan_min_region_work(PlanCtx *c, const Func *f);
+/*
+ * rtloops.c: plans (p->rt) for the outermost loops of the functions that
+ * no parallel region runs or reaches (busy) whose trip count only the run
+ * knows, split at run time where a symbolic test allows; a plan with the
+ * reason where it does not.
+ */
+void plan_rt_loops(PlanCtx *c, PlanList *plans, const Bitset *busy);
 /*
  * onefork.c: why p's region, which runs the body of the loop p->root once
  * per iteration, may not fork once around the whole loop instead (a barrier

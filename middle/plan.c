@@ -952,6 +952,15 @@ static bool func_runs_once(PlanCtx *c, const Func *f)
 	return c->once[f->id];
 }
 
+double plan_min_region_work(PlanCtx *c, const Func *f)
+{
+	double share = MIN_GAIN - 1.0 / c->ncores; /* of the work, what the cores save */
+
+	if (c->unlimited)
+		return 0;
+	return (FORK_COST + (func_runs_once(c, f) ? TEAM_START_COST : 0)) / (share > 0.05 ? share : 0.05);
+}
+
 /*
  * Why a scheduled plan does not pay, or NULL: its region, the runtime's
  * costs included, must beat the span's sequential time by 5%, save 5% of
@@ -1142,6 +1151,25 @@ static void check_nesting(PlanCtx *c, PlanList *plans, Bitset *reach, ParPlan *p
 	reach[plans->len] = mine;
 }
 
+/* The functions that have a parallel region, or that one runs. */
+static Bitset *busy_functions(PlanCtx *c, const PlanList *plans)
+{
+	Bitset *busy = ARENA_NEW(Bitset);
+
+	bitset_init(busy, c->prog->funcs.len);
+	for (uint32_t i = 0; i < plans->len; i++) {
+		const ParPlan *p = plans->items[i];
+		Bitset mine;
+
+		if (p->why_not || !p->tasks.len)
+			continue;
+		bitset_set(busy, (uint32_t)p->func->id);
+		plan_reach(c, p, &mine);
+		bitset_union(busy, &mine);
+	}
+	return busy;
+}
+
 PlanList plan_program(Program *prog, const PlanOptions *opts)
 {
 	uint32_t n = prog->funcs.len;
@@ -1187,6 +1215,7 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 			check_nesting(&c, &plans, reach, p);
 		array_push(&plans, p);
 	}
+	plan_rt_loops(&c, &plans, busy_functions(&c, &plans));
 	array_free(&cands);
 	cost_free(&c.cost);
 	return plans;
@@ -1262,6 +1291,22 @@ static void dump_whole(FILE *out, const ParPlan *p)
 	        seq + (rest > 0 ? rest : 0), par, par > 0 ? (seq + (rest > 0 ? rest : 0)) / par : 1.0);
 }
 
+static void dump_rt_loop(FILE *out, const ParPlan *p)
+{
+	uint32_t line, col;
+
+	source_pos(p->func->src, p->rt->loop->start, &line, &col);
+	if (p->why_not) {
+		fprintf(out, ": loop %u:%u whose trips the run decides: sequential: %s\n", line, col,
+		        p->why_not);
+		return;
+	}
+	fprintf(out, ": span loop %u:%u, split at run time on %d cores if %s\n", line, col,
+	        p->rt->ncores, p->rt->cond ? p->rt->cond : "1");
+	for (uint32_t i = 0; i < p->rt->privates.len; i++)
+		fprintf(out, "  private %s\n", intern_name(p->rt->privates.items[i]->name));
+}
+
 void plan_dump(FILE *out, const PlanList *plans)
 {
 	for (uint32_t i = 0; i < plans->len; i++) {
@@ -1269,6 +1314,10 @@ void plan_dump(FILE *out, const PlanList *plans)
 		uint32_t chunks = 0;
 
 		fprintf(out, "plan %s", name_of(p->func));
+		if (p->rt) {
+			dump_rt_loop(out, p);
+			continue;
+		}
 		if (p->why_not) {
 			fprintf(out, ": sequential: %s\n", p->why_not);
 			continue;

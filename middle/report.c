@@ -326,12 +326,30 @@ static void report_tasks(const ParPlan *p, bool applied)
 	}
 }
 
+/* A loop whose trips the run decides (rtloops.c): split at run time, or why not. */
+static void report_rt_loop(const ParPlan *p)
+{
+	const Func *f = p->func;
+
+	if (p->why_not)
+		remark_at(DIAG_MISSED, f->src, p->rt->loop->start,
+		          "loop not split: its trip count is known only at run time, and %s", p->why_not);
+	else
+		remark_at(DIAG_OPTIMIZED, f->src, p->rt->loop->start,
+		          "loop split at run time on up to %d cores%s%s", p->rt->ncores,
+		          p->rt->cond ? " where this holds: " : "", p->rt->cond ? p->rt->cond : "");
+}
+
 void report_plans(const PlanList *plans)
 {
 	for (uint32_t i = 0; i < plans->len; i++) {
 		const ParPlan *p = plans->items[i];
 		const Func *f = p->func;
 
+		if (p->rt) {
+			report_rt_loop(p);
+			continue;
+		}
 		if (p->why_not || !p->sched) {
 			remark_at(DIAG_MISSED, f->src, f->start, "%s kept sequential: %s", intern_name(f->name),
 			          p->why_not ? p->why_not : "no plan");

@@ -434,6 +434,42 @@ for c in testsuite/kernels/*.c; do
 		bad "kernel $c $want"
 	fi
 done
+# sizes that only the run knows (rtsizes.c reads them from its command line):
+# the loops are split at run time where the symbolic test allows, each behind
+# its if clause; the output is the sequential one at the header's sizes and
+# at others given on the command line
+KL="-I testsuite/kernels -DLARGE_DATASET"
+# shellcheck disable=SC2086
+if gcc -O2 -std=c11 -w $KL -o "$T/k_rt.seq" testsuite/kernels/rtsizes.c 2>"$T/err"; then
+	"$T/k_rt.seq" >"$T/k_rt.want"
+	"$T/k_rt.seq" 400 333 >"$T/k_rt.want2"
+	for np in 2 3 7; do
+		# shellcheck disable=SC2086
+		if "$MTPAR" -np $np $KL -o "$T/k_rt.c" testsuite/kernels/rtsizes.c 2>"$T/err" &&
+		   gcc -O2 -std=c11 -fopenmp -w $KL -o "$T/k_rt.par" "$T/k_rt.c" 2>>"$T/err" &&
+		   "$T/k_rt.par" >"$T/k_rt.got" && cmp -s "$T/k_rt.want" "$T/k_rt.got" &&
+		   MTPAR_JITTER=1 "$T/k_rt.par" 400 333 >"$T/k_rt.got" && cmp -s "$T/k_rt.want2" "$T/k_rt.got"; then
+			ok "run-time sizes -np $np"
+		else
+			bad "run-time sizes -np $np"; head -3 "$T/err"
+		fi
+	done
+	# shellcheck disable=SC2086
+	"$MTPAR" -np 2 $KL --dump=sched testsuite/kernels/rtsizes.c >"$T/k_rt.dump" 2>&1
+	if [ "$(grep -c '^plan \(gemm\|syrk_lower\|transpose\|blur\|spill\): span loop .* split at run time' "$T/k_rt.dump")" -eq 5 ] &&
+	   grep -q '^plan gemm: .*mtpar_apart(c, 0LL, -8000LL + 8008LL \* n, a, ' "$T/k_rt.dump" &&
+	   grep -q '^plan transpose: .*1000LL - (long long)n >= 0' "$T/k_rt.dump" &&
+	   grep -q '^plan blur: .*(long long)w - 1LL >= 0' "$T/k_rt.dump" &&
+	   grep -q '^plan seidel: .*sequential: iterations may depend on each other through B' "$T/k_rt.dump" &&
+	   grep -q '^plan total: .*sequential: it assigns s' "$T/k_rt.dump"; then
+		ok "run-time sizes: the loops split, their conditions, the dependent ones sequential"
+	else
+		bad "run-time sizes: the loops split, their conditions, the dependent ones sequential"
+		grep '^plan' "$T/k_rt.dump" | cut -c1-160
+	fi
+else
+	bad "run-time sizes: sequential build"
+fi
 # a small function called from a loop is not forked per call: calls.c forks
 # once, in main, and cell() stays sequential
 if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&

@@ -37,6 +37,12 @@ enum { MAX_MONO = 24, MAX_OPEN = 8, MAX_COUNTERS = 32, MAX_ACC = 96, MAX_DIMS = 
  * overestimated (a fork that does not pay is a slowdown).
  */
 #define UNKNOWN_INNER_TRIPS 8.0
+/*
+ * The work written into the if clause is an estimate, inner trips bounded
+ * above (a triangle counts as its square): a split must pay for its fork
+ * this many times over before the run makes it.
+ */
+#define WORK_MARGIN 3.0
 
 /* ------------------------------------------------------------------ */
 /* Polynomials of degree two over integer variables                    */
@@ -1113,7 +1119,7 @@ static ParPlan *loop_plan(PlanCtx *c, Func *f, const Stmt *L)
 	obj_assume_apart(f);
 	p->why_not = nest_why(n);
 	if (!p->why_not) {
-		rt->cond = if_clause(n, plan_min_region_work(c, f));
+		rt->cond = if_clause(n, WORK_MARGIN * plan_min_region_work(c, f));
 		for (uint32_t i = 0; i < n->privates.len; i++)
 			array_push(&rt->privates, n->privates.items[i]);
 		ivdep_loops(f, L->loop->body, &rt->simd);

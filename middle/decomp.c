@@ -846,17 +846,47 @@ Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char *
 	return cl;
 }
 
+static void count_ref(Expr *e, void *ctx)
+{
+	VarCount *c = ctx;
+
+	c->n += e->kind == EX_VAR && e->var == c->var;
+}
+
+/* Does the header of a loop of s around L (not L's own) name v? */
+static bool header_around(const Stmt *s, const Stmt *L, const Var *v)
+{
+	if (!s || s == L || s->start > L->start || s->end < L->end)
+		return false;
+	if (ir_is_loop(s)) {
+		for (uint32_t i = 0; i < s->loop->init.len; i++)
+			if (ir_var_refs(s->loop->init.items[i], v))
+				return true;
+		if (count_in(NULL, s->loop->cond, count_ref, v) || count_in(NULL, s->loop->step, count_ref, v))
+			return true;
+		return header_around(s->loop->body, L, v);
+	}
+	if (header_around(s->then, L, v) || header_around(s->els, L, v))
+		return true;
+	for (uint32_t i = 0; i < s->body.len; i++)
+		if (header_around(s->body.items[i], L, v))
+			return true;
+	return false;
+}
+
 /*
  * A counter of f that every use of which, in all of f, follows an
  * assignment in the header of the same run of a for loop (`int i, j;` at
- * the top, reused by every loop): no value of it flows from one loop to
- * another, so a slice may declare its own.
+ * the top, reused by every loop), none of them a loop around L: no value
+ * of it flows from one loop to another, so a slice of L may declare its
+ * own.  (A loop around L that runs on the same counter reads the value L
+ * leaves in it.)
  */
-bool plan_private_counter(const Func *f, const Var *v)
+bool plan_private_counter(const Func *f, const Stmt *L, const Var *v)
 {
 	return v->type && v->type->kind == TY_INT && !v->type->is_volatile && !v->addr_taken &&
 	       v->storage != SC_STATIC && v->storage != SC_EXTERN &&
-	       loop_covers(f->body, v, ir_var_refs(f->body, v), NULL);
+	       loop_covers(f->body, v, ir_var_refs(f->body, v), NULL) && !header_around(f->body, L, v);
 }
 
 /*
@@ -876,7 +906,7 @@ static bool slice_locals_ok(const Func *f, const Stmt *L, SplitLoop *sl, const c
 
 		if (v->func != f || v->scope != VAR_LOCAL || (v->start >= L->start && v->end <= L->end))
 			continue;
-		if (writes_in(L, v) && plan_private_counter(f, v)) {
+		if (writes_in(L, v) && plan_private_counter(f, L, v)) {
 			array_push(&sl->privates, v);
 		} else if (writes_in(L, v)) {
 			*why = plan_fmt("the loop assigns %s, declared outside it", intern_name(v->name));

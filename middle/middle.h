@@ -1185,10 +1185,10 @@ const char *plan_dep_object(const Dep *d);
 bool plan_leaves(const Func *g, const Stmt *s, int loops, int switches, bool cont_ok);
 /*
  * A counter of f that every use of which, in all of f, follows an
- * assignment in the header of the same run of a for loop (decomp.c): a
- * thread may have its own.
+ * assignment in the header of the same run of a for loop, none of them a
+ * loop around L (decomp.c): a thread running L may have its own.
  */
-bool plan_private_counter(const Func *f, const Var *v);
+bool plan_private_counter(const Func *f, const Stmt *L, const Var *v);
 /* The least work of a region in f that pays for its fork (and the team's start). */
 double plan_min_region_work(PlanCtx *c, const Func *f);
 /*

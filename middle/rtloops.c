@@ -425,7 +425,7 @@ static void assign_register(Nest *n, const Var *v)
 {
 	if (inside_loop(n, v) || v == n->all[0].var)
 		return;
-	if (plan_private_counter(n->f, v))
+	if (plan_private_counter(n->f, n->L, v))
 		add_private(n, v);
 	else
 		fail(n, plan_fmt("it assigns %s, declared outside it, and uses its value across "
@@ -530,6 +530,23 @@ static bool is_counter(const Expr *e, const Var *v)
 }
 
 /*
+ * Do the two sides of a comparison keep their values in it?  A signed
+ * counter against an unsigned bound is compared unsigned (-1 < 40u is
+ * false), which the polynomials, exact integers, do not model.  A
+ * constant side that is not negative fits either.
+ */
+static bool same_signedness(const Expr *a, const Expr *b)
+{
+	int sa, sb;
+	bool ua, ub;
+	int64_t k;
+
+	if ((ir_const_eval(a, &k) && k >= 0) || (ir_const_eval(b, &k) && k >= 0))
+		return true;
+	return a->type && b->type && type_int(a->type, &sa, &ua) && type_int(b->type, &sb, &ub) && ua == ub;
+}
+
+/*
  * A for loop of one counter v, stepped by a constant, bounded by a
  * comparison of v with an expression the nest can bound: its values
  * [lo, hi] in c (an empty range when the loop does not run).
@@ -562,6 +579,8 @@ static bool counted(Nest *n, const Stmt *s, Counter *c)
 	} else {
 		return false;
 	}
+	if (!same_signedness(cond->lhs, cond->rhs))
+		return false;
 	memset(c, 0, sizeof(*c));
 	c->loop = s;
 	c->var = v;
@@ -658,9 +677,9 @@ static const char *poly_text(const Poly *p)
 		else if (k == 1)
 			t = fmt("%s%s(long long)%s", t, sign, intern_name(m->a->name));
 		else
-			t = fmt("%s%s%lldLL * %s", t, sign, k, intern_name(m->a->name));
-		if (m->b)
-			t = fmt("%s * %s", t, intern_name(m->b->name));
+			t = fmt("%s%s%lldLL * (long long)%s", t, sign, k, intern_name(m->a->name));
+		if (m->b) /* every factor signed: an unsigned one would make the sum unsigned */
+			t = fmt("%s * (long long)%s", t, intern_name(m->b->name));
 	}
 	return t;
 }
@@ -1080,7 +1099,7 @@ static const char *nest_why(Nest *n)
 	    !canonical_step(L->loop->step, L->loop->ivs.items[0].var))
 		return "it is not a counted loop that steps up to a bound";
 	v = n->all[0].var;
-	if (!inside_loop(n, v) && !plan_private_counter(f, v))
+	if (!inside_loop(n, v) && !plan_private_counter(f, L, v))
 		return plan_fmt("its counter %s is used after it", intern_name(v->name));
 	n->nall = n->nopen = 1;
 	walk_value(n, L->loop->cond);

@@ -1158,26 +1158,56 @@ static ParPlan *loop_plan(PlanCtx *c, Func *f, const Stmt *L)
  * gets a plan with the reason unless a loop inside it may, or one around
  * it has said why (quiet).
  */
-static bool scan(PlanCtx *c, Func *f, const Stmt *s, PlanList *plans, bool quiet)
+typedef struct Moves {
+	const Stmt *around, *loop;
+	bool any;
+} Moves;
+
+static void note_moved(Expr *e, void *ctx)
+{
+	Moves *m = ctx;
+
+	if (e->kind == EX_VAR && !loop_find_iv(m->loop->loop, e->var) && ir_stmt_assigns(m->around, e->var))
+		m->any = true;
+}
+
+/*
+ * Do the bounds of loop s change with the loops around it (`j <= i`; around:
+ * the outermost)?  Then one of those is the loop to split, and s, a run of
+ * it, is left alone.
+ */
+static bool bounds_move(const Stmt *around, const Stmt *s)
+{
+	Moves m = { around, s, false };
+
+	if (!around)
+		return false;
+	for (uint32_t i = 0; i < s->loop->init.len; i++)
+		ir_visit_stmt(s->loop->init.items[i], note_moved, NULL, &m);
+	ir_visit_expr(s->loop->cond, note_moved, &m);
+	return m.any;
+}
+
+static bool scan(PlanCtx *c, Func *f, const Stmt *s, PlanList *plans, bool quiet, const Stmt *around)
 {
 	bool any = false;
 	ParPlan *p = NULL;
 
 	if (!s)
 		return false;
-	if (s->kind == ST_FOR && s->loop->trip_count < 0) {
+	if (s->kind == ST_FOR && s->loop->trip_count < 0 && !bounds_move(around, s)) {
 		p = loop_plan(c, f, s);
 		if (!p->why_not) {
 			array_push(plans, p);
 			return true;
 		}
 	}
-	any |= scan(c, f, s->then, plans, quiet || p);
-	any |= scan(c, f, s->els, plans, quiet || p);
+	any |= scan(c, f, s->then, plans, quiet || p, around);
+	any |= scan(c, f, s->els, plans, quiet || p, around);
 	for (uint32_t i = 0; i < s->body.len; i++)
-		any |= scan(c, f, s->body.items[i], plans, quiet || p);
+		any |= scan(c, f, s->body.items[i], plans, quiet || p, around);
 	if (s->loop)
-		any |= scan(c, f, s->loop->body, plans, quiet || p);
+		any |= scan(c, f, s->loop->body, plans, quiet || p, around ? around : s);
 	if (p && !any && !quiet)
 		array_push(plans, p);
 	return any;
@@ -1191,6 +1221,6 @@ void plan_rt_loops(PlanCtx *c, PlanList *plans, const Bitset *busy)
 		Func *f = c->prog->funcs.items[i];
 
 		if (f->body && f->src && !bitset_has(busy, (uint32_t)f->id))
-			scan(c, f, f->body, plans, false);
+			scan(c, f, f->body, plans, false, NULL);
 	}
 }

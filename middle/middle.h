@@ -1138,6 +1138,8 @@ double measured_apply(const Measured *m, const Func *f, ParTaskList *tasks);
  * outside any loop of a function that runs once is its only call.
  */
 bool runs_once(const Program *prog, const Func *f);
+/* f runs a number of times the program's text bounds: main, or called only outside loops from such functions. */
+bool runs_few(const Program *prog, const Func *f);
 
 typedef struct PlanOptions {
 	int ncores;

@@ -952,13 +952,18 @@ static bool func_runs_once(PlanCtx *c, const Func *f)
 	return c->once[f->id];
 }
 
+/*
+ * A loop split at run time does not know how often it will be split: a
+ * function that the text runs a bounded number of times (several calls
+ * from main, each with other sizes) pays for the team's start from each.
+ */
 double plan_min_region_work(PlanCtx *c, const Func *f)
 {
 	double share = MIN_GAIN - 1.0 / c->ncores; /* of the work, what the cores save */
 
 	if (c->unlimited)
 		return 0;
-	return (FORK_COST + (func_runs_once(c, f) ? TEAM_START_COST : 0)) / (share > 0.05 ? share : 0.05);
+	return (FORK_COST + (runs_few(c->prog, f) ? TEAM_START_COST : 0)) / (share > 0.05 ? share : 0.05);
 }
 
 /*

@@ -67,7 +67,8 @@ static void count_calls(Stmt *s, CallSites *cs)
 	}
 }
 
-static bool runs_once_at(const Program *prog, const Func *f, int depth)
+/* f runs once per run (once), or a number of times the text bounds: no call in a loop on the way from main. */
+static bool runs_once_at(const Program *prog, const Func *f, int depth, bool once)
 {
 	const Func *caller = NULL;
 	uint32_t sites = 0;
@@ -86,14 +87,21 @@ static bool runs_once_at(const Program *prog, const Func *f, int depth)
 		if (cs.in_loops || (cs.outside_loops && cs.has_goto))
 			return false;
 		if (cs.outside_loops) {
+			if (!once && !runs_once_at(prog, g, depth + 1, false))
+				return false;
 			caller = g;
 			sites += cs.outside_loops;
 		}
 	}
-	return sites == 1 && runs_once_at(prog, caller, depth + 1);
+	return once ? sites == 1 && runs_once_at(prog, caller, depth + 1, true) : sites > 0;
 }
 
 bool runs_once(const Program *prog, const Func *f)
 {
-	return runs_once_at(prog, f, 0);
+	return runs_once_at(prog, f, 0, true);
+}
+
+bool runs_few(const Program *prog, const Func *f)
+{
+	return runs_once_at(prog, f, 0, false);
 }

@@ -57,13 +57,18 @@ static const char *const task_kind_name[] = { TASK_KINDS(X_NAME) };
 
 const char *plan_fmt(const char *f, ...)
 {
-	char buf[256];
 	va_list ap;
+	int len;
+	char *s;
 
 	va_start(ap, f);
-	vsnprintf(buf, sizeof(buf), f, ap);
+	len = vsnprintf(NULL, 0, f, ap);
 	va_end(ap);
-	return arena_strndup(buf, strlen(buf));
+	s = arena_alloc((size_t)len + 1);
+	va_start(ap, f);
+	vsnprintf(s, (size_t)len + 1, f, ap);
+	va_end(ap);
+	return s;
 }
 
 static const char *name_of(const Func *f)

@@ -24,7 +24,6 @@
  * such pair is checked at run time (mtpar_apart over the bytes the nest
  * can reach through them).
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,24 +58,6 @@ typedef struct Poly {
 	int n;
 	Mono m[MAX_MONO];
 } Poly;
-
-/* printf into the arena, of any length (plan_fmt keeps 256 bytes). */
-static const char *fmt(const char *f, ...) MTPAR_PRINTF(1, 2);
-static const char *fmt(const char *f, ...)
-{
-	va_list ap;
-	int len;
-	char *s;
-
-	va_start(ap, f);
-	len = vsnprintf(NULL, 0, f, ap);
-	va_end(ap);
-	s = arena_alloc((size_t)len + 1);
-	va_start(ap, f);
-	vsnprintf(s, (size_t)len + 1, f, ap);
-	va_end(ap);
-	return s;
-}
 
 static bool small(int64_t v) { return v > -(1LL << 40) && v < (1LL << 40); }
 
@@ -673,13 +654,13 @@ static const char *poly_text(const Poly *p)
 		const char *sign = m->k < 0 ? (i ? " - " : "-") : (i ? " + " : "");
 
 		if (!m->a)
-			t = fmt("%s%s%lldLL", t, sign, k);
+			t = plan_fmt("%s%s%lldLL", t, sign, k);
 		else if (k == 1)
-			t = fmt("%s%s(long long)%s", t, sign, intern_name(m->a->name));
+			t = plan_fmt("%s%s(long long)%s", t, sign, intern_name(m->a->name));
 		else
-			t = fmt("%s%s%lldLL * (long long)%s", t, sign, k, intern_name(m->a->name));
+			t = plan_fmt("%s%s%lldLL * (long long)%s", t, sign, k, intern_name(m->a->name));
 		if (m->b) /* every factor signed: an unsigned one would make the sum unsigned */
-			t = fmt("%s * (long long)%s", t, intern_name(m->b->name));
+			t = plan_fmt("%s * (long long)%s", t, intern_name(m->b->name));
 	}
 	return t;
 }
@@ -710,7 +691,7 @@ static void require(Nest *n, const Poly *p, const char *why)
 			fail(n, why);
 		return;
 	}
-	add_cond_text(n, fmt("%s >= 0", poly_text(p)));
+	add_cond_text(n, plan_fmt("%s >= 0", poly_text(p)));
 }
 
 /* The highest-numbered counter of the nest that p names, -1 none. */
@@ -823,7 +804,7 @@ static void check_apart(Nest *n, const Touch *w, const Touch *r)
 		                 intern_name(w->name->name)));
 		return;
 	}
-	add_cond_text(n, fmt("mtpar_apart(%s, %s, %s, %s, %s, %s)", intern_name(w->name->name),
+	add_cond_text(n, plan_fmt("mtpar_apart(%s, %s, %s, %s, %s, %s)", intern_name(w->name->name),
 	                          wl, wh, intern_name(r->name->name), rl, rh));
 }
 
@@ -904,12 +885,26 @@ static void test_ranges(Nest *n, const Poly *c, const Poly *dw, const Poly *dr, 
 	}
 }
 
+/* The conditions that test added to n since before, joined with &&; NULL when it failed. */
+static const char *take_conds(Nest *n, uint32_t before)
+{
+	const char *t = "";
+
+	if (n->why) {
+		n->why = NULL;
+		n->conds.len = before;
+		return NULL;
+	}
+	for (uint32_t i = before; i < n->conds.len; i++)
+		t = plan_fmt("%s%s(%s)", t, i > before ? " && " : "", n->conds.items[i]);
+	n->conds.len = before;
+	return t;
+}
+
 /*
  * Either test proves w and r apart: the one that needs no condition, or
  * the run checks that one of the two holds.
  */
-static const char *take_conds(Nest *n, uint32_t before);
-
 static void either(Nest *n, const Poly *c, const Poly *dw, const Poly *dr, const char *why,
                    uint32_t before)
 {
@@ -928,7 +923,7 @@ static void either(Nest *n, const Poly *c, const Poly *dw, const Poly *dr, const
 	else if (!ranges || !modular)
 		add_cond_text(n, ranges ? ranges : modular);
 	else
-		add_cond_text(n, fmt("(%s) || (%s)", ranges, modular));
+		add_cond_text(n, plan_fmt("(%s) || (%s)", ranges, modular));
 }
 
 /*
@@ -971,21 +966,6 @@ static void test_pair(Nest *n, const Touch *w, const Touch *r)
 	either(n, &c, &dw, &dr, why, before);
 }
 
-/* The conditions that test added to n since before, joined with &&; NULL when it failed. */
-static const char *take_conds(Nest *n, uint32_t before)
-{
-	const char *t = "";
-
-	if (n->why) {
-		n->why = NULL;
-		n->conds.len = before;
-		return NULL;
-	}
-	for (uint32_t i = before; i < n->conds.len; i++)
-		t = fmt("%s%s(%s)", t, i > before ? " && " : "", n->conds.items[i]);
-	n->conds.len = before;
-	return t;
-}
 
 static void test_nest(Nest *n)
 {
@@ -1023,16 +1003,16 @@ static const char *trips_text(Nest *n, const Stmt *s)
 	int64_t k;
 
 	if (!c)
-		return fmt("%g", UNKNOWN_INNER_TRIPS);
+		return plan_fmt("%g", UNKNOWN_INNER_TRIPS);
 	t = c->hi;
 	poly_add(&t, &c->lo, -1);
 	poly_add_mono(&t, NULL, NULL, 1);
 	top = poly_bound(n, t, 1, false);
 	if (!top.ok)
-		return fmt("%g", UNKNOWN_INNER_TRIPS);
+		return plan_fmt("%g", UNKNOWN_INNER_TRIPS);
 	if (poly_const_value(&top, &k))
-		return fmt("%lld.0", (long long)(k > 0 ? k : 0));
-	return fmt("(double)(%s > 0 ? %s : 0)", poly_text(&top), poly_text(&top));
+		return plan_fmt("%lld.0", (long long)(k > 0 ? k : 0));
+	return plan_fmt("(double)(%s > 0 ? %s : 0)", poly_text(&top), poly_text(&top));
 }
 
 /* One run of s in the cost model's units, a C expression of the parameters. */
@@ -1042,10 +1022,10 @@ static const char *work_text(Nest *n, const Stmt *s)
 	double fixed = 0;
 
 	if (!s || !ir_stmt_any(s, has_loop, NULL, NULL))
-		return fmt("%.0f.0", s ? cost_stmt(n->cost, s) : 0.0);
+		return plan_fmt("%.0f.0", s ? cost_stmt(n->cost, s) : 0.0);
 	switch (s->kind) {
 	case ST_FOR:
-		return fmt("%s * (%.0f.0 + %s)", trips_text(n, s),
+		return plan_fmt("%s * (%.0f.0 + %s)", trips_text(n, s),
 		                2 + cost_stmt(n->cost, &(Stmt){ .kind = ST_EXPR, .expr = s->loop->cond }),
 		                work_text(n, s->loop->body));
 	case ST_BLOCK:
@@ -1055,13 +1035,13 @@ static const char *work_text(Nest *n, const Stmt *s)
 			if (!ir_stmt_any(t, has_loop, NULL, NULL))
 				fixed += cost_stmt(n->cost, t);
 			else
-				sum = sum ? fmt("%s + %s", sum, work_text(n, t)) : work_text(n, t);
+				sum = sum ? plan_fmt("%s + %s", sum, work_text(n, t)) : work_text(n, t);
 		}
-		return fmt("(%.0f.0 + %s)", fixed, sum ? sum : "0.0");
+		return plan_fmt("(%.0f.0 + %s)", fixed, sum ? sum : "0.0");
 	case ST_IF: /* both arms: at most twice the longer */
-		return fmt("(%s + %s)", work_text(n, s->then), work_text(n, s->els));
+		return plan_fmt("(%s + %s)", work_text(n, s->then), work_text(n, s->els));
 	default:
-		return fmt("%.0f.0", cost_stmt(n->cost, s));
+		return plan_fmt("%.0f.0", cost_stmt(n->cost, s));
 	}
 }
 
@@ -1115,9 +1095,9 @@ static const char *if_clause(Nest *n, double min_work)
 	const char *text = "";
 
 	for (uint32_t i = 0; i < n->conds.len; i++)
-		text = fmt("%s%s(%s)", text, i ? " && " : "", n->conds.items[i]);
+		text = plan_fmt("%s%s(%s)", text, i ? " && " : "", n->conds.items[i]);
 	if (min_work > 0)
-		text = fmt("%s%s%s >= %.0f.0", text, n->conds.len ? " && " : "",
+		text = plan_fmt("%s%s%s >= %.0f.0", text, n->conds.len ? " && " : "",
 		                work_text(n, n->L), min_work);
 	return *text ? text : NULL;
 }

@@ -573,7 +573,10 @@ struct Stmt {
 	Loop *loop;          /* ST_FOR, ST_WHILE, ST_DO */
 	int name;            /* ST_GOTO, ST_LABEL */
 	uint32_t unmodelled; /* bitmask of 1u << UnmodelledKind found inside */
+	bool in_macro;       /* spelled by a statement macro: start, end are the whole use's (macro.c) */
 };
+
+typedef Array(Stmt *) StmtList;
 
 typedef struct MT MT;
 
@@ -683,6 +686,8 @@ bool type_is_volatile(const Type *t);
 /* loop.c: induction variables, steps and trip counts                  */
 /* ------------------------------------------------------------------ */
 
+/* e is a * v + b with integer constants a, b (each under 2^40 in magnitude). */
+bool loop_linear_in(const Expr *e, const Var *v, int64_t *a, int64_t *b);
 /* Fills lp->ivs (the one the condition tests first), lower, upper, trip_count. */
 void loop_recognise(Loop *lp);
 /*
@@ -1060,6 +1065,14 @@ void lw_bind_macro(int name, const char *params, size_t plen, const char *body, 
 bool lw_is_macro_use(TSNode n);
 /* The expression macro use n expands to, lowered; NULL to keep n as it reads. */
 Expr *lower_macro_use(TSNode n);
+/*
+ * Expression statement n that uses a macro spelling declarations and
+ * statements (`POLYBENCH_2D_ARRAY_DECL(A, ...);`): its items lowered into
+ * list by lower_item; false to read n as written.
+ */
+bool lower_macro_stmt(StmtList *list, TSNode n, void (*lower_item)(StmtList *, TSNode));
+/* Expression statement n that is a declaration `T (*A)[N];` of typedef name T: lowered into list. */
+bool lower_typename_stmt(StmtList *list, TSNode n, void (*lower_item)(StmtList *, TSNode));
 /* Whether function_declarator d is a use of a function-like macro: `double ARR(A, N, M)`. */
 bool lw_is_macro_declarator(TSNode d);
 /* Wraps t in what macro use d expands to, as lower_declarator does; false to read d as written. */

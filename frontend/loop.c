@@ -174,6 +174,81 @@ const Expr *loop_iv_bound(const Loop *lp, OpKind *op)
 	return ir_is_var(c->rhs, iv->var) ? c->lhs : NULL;
 }
 
+#define LINEAR_MAX ((int64_t)1 << 40) /* |a|, |b| and the bound: no overflow below */
+
+static bool small(int64_t x, int64_t lim)
+{
+	return x > -lim && x < lim;
+}
+
+bool loop_linear_in(const Expr *e, const Var *v, int64_t *a, int64_t *b)
+{
+	int64_t k;
+
+	e = ir_strip_casts(e);
+	if (ir_is_var(e, v)) {
+		*a = 1, *b = 0;
+		return true;
+	}
+	if (!e || e->kind != EX_BINARY || !e->lhs || !e->rhs)
+		return false;
+	if (e->op == OP_MUL) {
+		if (!(ir_const_eval(e->lhs, &k) && loop_linear_in(e->rhs, v, a, b)) &&
+		    !(ir_const_eval(e->rhs, &k) && loop_linear_in(e->lhs, v, a, b)))
+			return false;
+		if (!small(k, 1 << 16) || !small(*a, 1 << 20))
+			return false;
+		*a *= k, *b *= k; /* |b| < 2^40 before: < 2^56 */
+		return small(*b, LINEAR_MAX);
+	}
+	if (e->op != OP_ADD && e->op != OP_SUB)
+		return false;
+	if (ir_const_eval(e->rhs, &k) && loop_linear_in(e->lhs, v, a, b))
+		*b += e->op == OP_ADD ? k : -k;
+	else if (e->op == OP_ADD && ir_const_eval(e->lhs, &k) && loop_linear_in(e->rhs, v, a, b))
+		*b += k;
+	else
+		return false;
+	return small(k, LINEAR_MAX) && small(*b, LINEAR_MAX);
+}
+
+static int64_t floor_div(int64_t x, int64_t d) /* d > 0 */
+{
+	return x >= 0 ? x / d : -((-x + d - 1) / d);
+}
+
+/*
+ * `a * iv + b < K` (or <=, or the sides swapped), a > 0, for iv from init
+ * up: the bound of a loop over pairs or with a margin (`2 * j + 1 < m`,
+ * `i + 1 < n`) as the exclusive bound on iv itself, *k.  The side of iv
+ * starts at 0 or above, so a signed or an unsigned comparison reads alike.
+ */
+static bool scaled_bound(const Loop *lp, const InductionVar *iv, int64_t init, int64_t *k)
+{
+	const Expr *c = lp->cond, *other;
+	int64_t a, b, kk;
+	OpKind op;
+
+	if (!c || c->kind != EX_BINARY || !iv->var->type || iv->var->type->is_unsigned)
+		return false;
+	op = c->op, other = c->rhs;
+	if (!loop_linear_in(c->lhs, iv->var, &a, &b)) {
+		op = loop_flip_cmp(op), other = c->lhs;
+		if (!loop_linear_in(c->rhs, iv->var, &a, &b))
+			return false;
+	}
+	if (a <= 0 || !small(init, LINEAR_MAX) || a * init + b < 0 || !ir_const_eval(other, &kk) ||
+	    !small(kk, LINEAR_MAX))
+		return false;
+	if (op == OP_LT)
+		*k = floor_div(kk - b - 1, a) + 1;
+	else if (op == OP_LE)
+		*k = floor_div(kk - b, a) + 1;
+	else
+		return false;
+	return true;
+}
+
 /* The first IV's trips, start and bound as constants fold now; -1 when they do not. */
 static int64_t trips_now(const Loop *lp, int64_t *lower, int64_t *upper)
 {
@@ -182,8 +257,14 @@ static int64_t trips_now(const Loop *lp, int64_t *lower, int64_t *upper)
 	int64_t init, k, n;
 	OpKind op;
 
-	if (!(bound = loop_iv_bound(lp, &op)))
-		return -1;
+	if (!(bound = loop_iv_bound(lp, &op))) {
+		iv = lp->ivs.len ? &lp->ivs.items[0] : NULL;
+		if (!iv || !iv->step_known || iv->step <= 0 || !ir_const_eval(iv->init, &init) ||
+		    !scaled_bound(lp, iv, init, &k))
+			return -1;
+		*lower = init;
+		return trip(OP_LT, init, k, iv->step, upper);
+	}
 	iv = &lp->ivs.items[0];
 	if (!ir_const_eval(iv->init, &init) || !ir_const_eval(bound, &k))
 		return -1;

@@ -299,21 +299,44 @@ static void enter_replacement(const char *src, TSNode use)
 	lw.mx_text = src;
 }
 
-/* The expression text spells, lowered in place of use; NULL when it is not one without effects. */
-static Expr *lower_replacement(const char *text, uint32_t len, TSNode use)
+/* The parse of text as one expression (*expr, null when it is not one); caller frees both. */
+static TSTree *parse_expr(const char *text, uint32_t len, char **src, TSNode *expr)
 {
-	char *src;
-	TSTree *tree = parse_wrapped("void mtpar_macro(void) { (", text, len, "\n); }", &src);
-	TSNode expr = { 0 };
-	Expr *e = NULL;
+	TSTree *tree = parse_wrapped("void mtpar_macro(void) { (", text, len, "\n); }", src);
 
+	*expr = (TSNode){ 0 };
 	if (tree) {
 		TSNode body = node_field(ts_node_named_child(ts_tree_root_node(tree), 0), "body");
 		TSNode stmt = ts_node_named_child(body, 0);
 
 		if (ts_node_named_child_count(body) == 1 && node_kind(stmt) == N_EXPRESSION_STATEMENT)
-			expr = ts_node_named_child(stmt, 0);
+			*expr = ts_node_named_child(stmt, 0);
 	}
+	return tree;
+}
+
+/* Is text one expression without effects (lower_expr reads such a use)? */
+static bool one_plain_expr(const char *text, uint32_t len)
+{
+	char *src;
+	TSNode expr;
+	TSTree *tree = parse_expr(text, len, &src, &expr);
+	bool plain = !ts_node_is_null(expr) && effect_free(expr);
+
+	if (tree)
+		ts_tree_delete(tree);
+	free(src);
+	return plain;
+}
+
+/* The expression text spells, lowered in place of use; NULL when it is not one without effects. */
+static Expr *lower_replacement(const char *text, uint32_t len, TSNode use)
+{
+	char *src;
+	TSNode expr;
+	TSTree *tree = parse_expr(text, len, &src, &expr);
+	Expr *e = NULL;
+
 	if (!ts_node_is_null(expr) && effect_free(expr)) {
 		enter_replacement(src, use);
 		e = lower_expr(expr);
@@ -358,6 +381,121 @@ static char *expand_use_text(TSNode n, uint32_t *len)
 	}
 	array_free(&out.c);
 	return text;
+}
+
+/* Block items a statement macro may spell: no control flow, no block, no loop. */
+static bool plain_items(TSNode body)
+{
+	uint32_t n = ts_node_named_child_count(body);
+
+	for (uint32_t i = 0; i < n; i++) {
+		TSNode item = ts_node_named_child(body, i), e;
+		NodeKind k = node_kind(item);
+
+		if (k != N_DECLARATION && k != N_EXPRESSION_STATEMENT && k != N_COMMENT)
+			return false;
+		if (k == N_EXPRESSION_STATEMENT && !ts_node_is_null(e = node_first_content(item)) &&
+		    node_kind(e) == N_GNU_ASM_EXPRESSION)
+			return false;
+	}
+	return n > 0;
+}
+
+static void mark_stmt_in_macro(Stmt *s)
+{
+	s->in_macro = true;
+	if (s->expr)
+		ir_visit_expr(s->expr, mark_in_macro, NULL);
+	for (uint32_t i = 0; i < s->body.len; i++)
+		mark_stmt_in_macro(s->body.items[i]);
+}
+
+/* The items of block body (text src) lowered into list in n's place, marked in_macro. */
+static void lower_items_at(StmtList *list, TSNode n, const char *src, TSNode body,
+                           void (*lower_item)(StmtList *, TSNode))
+{
+	const char *outer = lw.mx_text;
+	uint32_t first = list->len;
+
+	enter_replacement(src, n);
+	for (uint32_t i = 0; i < ts_node_named_child_count(body); i++)
+		lower_item(list, ts_node_named_child(body, i));
+	lw.mx_text = outer;
+	for (uint32_t i = first; i < list->len; i++)
+		mark_stmt_in_macro(list->items[i]);
+}
+
+/*
+ * A statement that is only a macro use whose replacement is not one
+ * expression without effects: PolyBench's POLYBENCH_2D_ARRAY_DECL(A, ...)
+ * declares A and assigns it what an allocator returns; a macro may spell a
+ * call or an increment.  Read as the statements the compiler sees, when
+ * they are declarations and expression statements only: the objects they
+ * declare are in scope for the rest of the block, and their effects are
+ * what the analysis sees.  Every statement takes the use's bytes and is
+ * marked in_macro, so that no stage edits inside it (the output keeps the
+ * use, and the #define it needs).
+ */
+bool lower_macro_stmt(StmtList *list, TSNode n, void (*lower_item)(StmtList *, TSNode))
+{
+	TSNode use = node_first_content(n), body = { 0 };
+	uint32_t len;
+	char *text, *src;
+	TSTree *tree;
+	bool ok;
+
+	if (lw.mx_text || ts_node_is_null(use) || !lw_is_macro_use(use) ||
+	    !(text = expand_use_text(use, &len)) || one_plain_expr(text, len))
+		return false;
+	if (!(tree = parse_wrapped("void mtpar_macro(void) {\n", text, len, "\n; }", &src))) {
+		free(src);
+		return false;
+	}
+	body = node_field(ts_node_named_child(ts_tree_root_node(tree), 0), "body");
+	if ((ok = !ts_node_is_null(body) && plain_items(body)))
+		lower_items_at(list, n, src, body, lower_item);
+	ts_tree_delete(tree);
+	free(src);
+	return ok;
+}
+
+/* Lowers the one declaration `auto TEXT` in n's place; false when it is none. */
+static bool lower_auto_decl(StmtList *list, TSNode n, const char *text, uint32_t len,
+                            void (*lower_item)(StmtList *, TSNode))
+{
+	TSNode body;
+	char *src;
+	TSTree *tree = parse_wrapped("void mtpar_decl(void) {\nauto ", text, len, "\n}", &src);
+	bool ok = false;
+
+	if (tree) {
+		body = node_field(ts_node_named_child(ts_tree_root_node(tree), 0), "body");
+		if ((ok = ts_node_named_child_count(body) == 1 &&
+		          node_kind(ts_node_named_child(body, 0)) == N_DECLARATION))
+			lower_items_at(list, n, src, body, lower_item);
+		ts_tree_delete(tree);
+	}
+	free(src);
+	return ok;
+}
+
+/*
+ * `T (*A)[N];` with T a typedef name or a type macro (`#define DATA_TYPE
+ * double`): tree-sitter, which knows no typedefs, reads a call of T where
+ * the compiler sees a declaration.  Read again after `auto` (the storage a
+ * block-scope object has anyway), which makes it one.
+ */
+bool lower_typename_stmt(StmtList *list, TSNode n, void (*lower_item)(StmtList *, TSNode))
+{
+	uint32_t len;
+	const char *text = node_text(n, &len), *p = text, *end = text + len;
+	const Ident *id;
+	PPToken t;
+
+	if (!pp_next_token(&p, end, &t) || t.kind != 'i' || !(id = lw_lookup(intern(t.s, t.n))) ||
+	    id->kind != ID_TYPEDEF || !pp_next_token(&p, end, &t) || !pp_token_is(&t, "("))
+		return false;
+	return lower_auto_decl(list, n, text, len, lower_item);
 }
 
 bool lower_macro_declarator(TSNode d, Type *t, Declarator *out)

@@ -8,7 +8,6 @@
 #define MTPAR_LOWERING
 #include "frontend.h"
 
-typedef Array(Stmt *) StmtList;
 
 /* ---- statements ---- */
 
@@ -488,6 +487,9 @@ static void lower_stmt_into(StmtList *list, TSNode n)
 		lw_define(n);
 		break;
 	default:
+		if (node_kind(n) == N_EXPRESSION_STATEMENT && (lower_macro_stmt(list, n, lower_stmt_into) ||
+		                                               lower_typename_stmt(list, n, lower_stmt_into)))
+			break;
 		if (!is_multi_item(node_kind(n)))
 			array_push(list, lower_stmt(n));
 		break;

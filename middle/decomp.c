@@ -834,6 +834,8 @@ Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char *
 		*why = "the callee's workspace allocator may be declared after the caller";
 	else if (!args_ok(sb->call))
 		*why = "the call's arguments have effects";
+	else if (sb->call->in_macro) /* its chunks' calls would replace the whole use */
+		*why = "a macro spells the call";
 	else if (params_ok(g, why)) {
 		bind_context_of(sb->call, g, &ctx); /* a size this call passes as a constant */
 		bind_context_apply(g, &ctx, true);

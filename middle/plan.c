@@ -286,11 +286,28 @@ static bool sb_ok(const MT *mt, bool *fold, const char **why)
  * Can mt run as a task inside the parallel region?  why: the reason not.
  * dyn: a dynamic schedule may run branch tests and their arms.
  */
+/*
+ * Does a statement macro spell part of mt?  Its statements share the use's
+ * bytes, so a span that began or ended between two of them would copy the
+ * whole use twice (frontend/macro.c): such an MT is never a task.
+ */
+static bool spelled_by_macro(const MT *mt)
+{
+	for (uint32_t i = 0; i < mt->stmts.len; i++)
+		if (mt->stmts.items[i]->in_macro)
+			return true;
+	return false;
+}
+
 static bool task_ok(const MT *mt, bool dyn, bool *fold, const char **why)
 {
 	*fold = false;
 	if (mt->unmodelled) {
 		*why = "unmodelled construct";
+		return false;
+	}
+	if (spelled_by_macro(mt)) {
+		*why = "a macro spells it";
 		return false;
 	}
 	if (dyn && plan_branch_test(mt))
@@ -908,6 +925,14 @@ static bool reach_of(const ParPlan *p, const Var *o, int64_t *lo, int64_t *hi)
 	return any;
 }
 
+/* Is pointer v declared and given its value before byte start? */
+static bool set_before(const Var *v, uint32_t start)
+{
+	const VarInfo *vi = acc_lookup(v);
+
+	return v->end <= start && (!vi || !vi->def || vi->def->end <= start);
+}
+
 /*
  * The checks that make the plan's assumption true (the loaded pointers'
  * memories it took for apart): each pair's reach from its two pointers,
@@ -928,7 +953,7 @@ static bool apart_checks(ParPlan *p)
 			return false;
 		ck.a = obj_origin(pairs[2 * i]);
 		ck.b = obj_origin(pairs[2 * i + 1]);
-		if (!ck.a || !ck.b || ck.a->end > start || ck.b->end > start)
+		if (!ck.a || !ck.b || !set_before(ck.a, start) || !set_before(ck.b, start))
 			return false;
 		array_push(&p->apart, ck);
 	}
@@ -981,6 +1006,8 @@ static const char *rejection(const PlanCtx *c, const ParPlan *p)
 {
 	double region = region_time(p), seq = p->sched->seq_time, gain = (seq - region) * p->reps;
 
+	if (!(seq > 0))
+		return plan_fmt("the span has no work to share (%u tasks)", p->tasks.len);
 	if (c->unlimited ? !(region < seq) : !(region <= MIN_GAIN * seq))
 		return plan_fmt("predicted speedup %.2f on %d cores (%u tasks%s%s) is too small",
 		                seq / region, c->ncores, p->tasks.len,

@@ -387,6 +387,40 @@ static bool valid_iv(const Stmt *s, const Var *v)
 	return defs_in(v, l->step->start, l->step->end) == 1;
 }
 
+/*
+ * A conjunct `a * iv + b < E` (or <=, or the sides swapped), a > 0, on an
+ * increasing candidate: iv <= (E - 1 - b) / a (`2 * j + 1 < m`, `i + 1 < n`).
+ */
+static void apply_scaled_bound(const Expr *cond, IVCand *c, uint32_t n, const Env *env)
+{
+	for (uint32_t i = 0; cond && cond->kind == EX_BINARY && i < n; i++) {
+		IVCand *k = &c[i];
+		OpKind op = cond->op;
+		const Expr *bound = cond->rhs;
+		int64_t a, b, top;
+		Ival e, tr = iv_of_type(k->var->type);
+
+		if (k->derived || k->step <= 0)
+			continue;
+		if (!loop_linear_in(cond->lhs, k->var, &a, &b)) {
+			op = loop_flip_cmp(op), bound = cond->lhs;
+			if (!loop_linear_in(cond->rhs, k->var, &a, &b))
+				continue;
+		}
+		e = val_int(bound, env);
+		if (a <= 0 || (op != OP_LT && op != OP_LE) || e.hi == IV_PINF || e.hi > (int64_t)1 << 40 ||
+		    e.hi < -((int64_t)1 << 40))
+			continue;
+		top = e.hi - (op == OP_LT) - b;
+		top = top >= 0 ? top / a : -((-top + a - 1) / a);
+		if (top >= tr.hi)
+			continue;
+		k->bound.hi = k->bounded && k->bound.hi < top ? k->bound.hi : top;
+		k->bound.lo = k->bounded ? k->bound.lo : IV_NINF;
+		k->bounded = true;
+	}
+}
+
 /* Applies the condition's conjuncts `iv op E` to the candidates. */
 static void apply_bounds(const Expr *cond, IVCand *c, uint32_t n, const Env *env)
 {
@@ -401,8 +435,10 @@ static void apply_bounds(const Expr *cond, IVCand *c, uint32_t n, const Env *env
 		apply_bounds(cond->rhs, c, n, env);
 		return;
 	}
-	if (!match_cmp(cond, &v, &op, &bound))
+	if (!match_cmp(cond, &v, &op, &bound)) {
+		apply_scaled_bound(cond, c, n, env);
 		return;
+	}
 	for (uint32_t i = 0; i < n; i++) {
 		IVCand *k = &c[i];
 		Ival b = val_int(bound, env), tr = iv_of_type(v->type);

@@ -268,8 +268,9 @@ static void walk_addr(Walk *w, Expr *e)
 static void access_lvalue(Walk *w, Expr *e, bool rd, bool wr)
 {
 	Ptr p = val_loc(e, &w->env);
+	const Type *t = p.kind != P_UNKNOWN ? p.type : e->type; /* `*A`, A from an unknown call */
 
-	if (rd && !wr && type_is_array(p.type) && p.kind != P_UNKNOWN) {
+	if (rd && !wr && type_is_array(t)) {
 		walk_addr(w, e); /* an array decays: only its address is computed */
 		return;
 	}

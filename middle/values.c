@@ -92,10 +92,22 @@ int64_t val_alloc_size(const Expr *call, int arg)
 	return iv_is_const(n) && n.lo > 0 ? n.lo : -1;
 }
 
+/* Is statement d, at a function's top level, v's definition by rhs? */
+static bool top_def(const Stmt *d, const Var *v, const Expr *rhs)
+{
+	const Expr *e = d->expr;
+
+	if (d->kind == ST_DECL)
+		return d->var == v && e == rhs;
+	return d->kind == ST_EXPR && e && e->kind == EX_ASSIGN && e->op == OP_ASSIGN && e->rhs == rhs &&
+	       e->lhs && e->lhs->kind == EX_VAR && e->lhs->var == v;
+}
+
 /*
- * Pointer local v is defined once, by rhs, a load from memory, in a
- * declaration at its function's top level (run once per call: no goto):
- * its value is fixed, so the memory it points to is an object of its own.
+ * Pointer local v is defined once, by rhs, a load from memory or what a
+ * call returns (PolyBench's polybench_alloc_data, defined elsewhere), in a
+ * statement at its function's top level (run once per call: no goto): its
+ * value is fixed, so the memory it points to is an object of its own.
  */
 static bool loaded_once(const Var *v, const VarInfo *vi, const Expr *rhs)
 {
@@ -104,16 +116,13 @@ static bool loaded_once(const Var *v, const VarInfo *vi, const Expr *rhs)
 	FuncInfo *fi = v->func ? acc_func(v->func) : NULL;
 
 	if (v->scope != VAR_LOCAL || !type_is_ptr(v->type) || !val_single_def(vi) || vi->def != rhs ||
-	    !body || !fi || fi->has_goto || !e ||
-	    !(e->kind == EX_INDEX || e->kind == EX_MEMBER ||
+	    v->addr_taken || !body || !fi || fi->has_goto || !e ||
+	    !(e->kind == EX_INDEX || e->kind == EX_MEMBER || e->kind == EX_CALL ||
 	      (e->kind == EX_UNARY && e->op == OP_DEREF)))
 		return false;
-	for (uint32_t i = 0; i < body->body.len; i++) {
-		const Stmt *d = body->body.items[i];
-
-		if (d->kind == ST_DECL && d->var == v && d->expr == rhs)
+	for (uint32_t i = 0; i < body->body.len; i++)
+		if (top_def(body->body.items[i], v, rhs))
 			return true;
-	}
 	return false;
 }
 

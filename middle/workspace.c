@@ -34,7 +34,7 @@ static bool scratch_decl(Stmt *s, Scratch *sc)
 	VarInfo *vi, *ti;
 	int arg;
 
-	if (!call || call->kind != EX_CALL || call->callee_func ||
+	if (!call || call->kind != EX_CALL || call->callee_func || call->in_macro ||
 	    names_call_ext(call, &arg) != EXT_ALLOC || !const_args(call, UINT32_MAX))
 		return false;
 	vi = acc_lookup(v);

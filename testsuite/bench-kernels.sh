@@ -4,8 +4,9 @@
 # USMP model of testsuite/usmp, built sequentially,
 # through mtpar at -np 2, and with GCC's -ftree-parallelize-loops=2; the
 # median wall time of REPEAT runs of each, whether the output matches the
-# sequential one, and the speedups.  Prints a Markdown table, also left in
-# $B/bench-kernels.md.  Environment: B, REPEAT (default 5), KFLAGS.
+# sequential one, and the speedups.  Prints Markdown tables (the kernels,
+# the behaviour tests, the model) with each table's geometric means, also
+# left in $B/bench-kernels.md.  Environment: B, REPEAT (default 5), KFLAGS.
 set -u
 B=${B:-build}
 REPEAT=${REPEAT:-5}
@@ -32,13 +33,20 @@ ratio() { # seq par
 	case $2 in fail | wrong) echo "$2" ;; *) echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }' ;; esac
 }
 
+# Programs of testsuite/kernels that test one behaviour (a trap of the
+# analysis, a schedule of branches, a refusal of the cost model) rather
+# than being a loop-nest kernel: measured in a table of their own, where
+# what counts is that none runs slower.
+TESTS=" blocks calls cascade contexts heads liveout reuse rttraps smallspan "
+
 out=$B/bench-kernels.md
-{
-	echo "| kernel | sequential (s) | mtpar -np 2 (s) | speedup | GCC autopar 2 (s) | speedup | parallelized by mtpar |"
-	echo "|---|---|---|---|---|---|---|"
-} >"$out"
+rows=$W/rows.kernels
+: >"$rows"
+: >"$W/rows.tests"
+: >"$W/rows.usmp"
 for c in testsuite/kernels/*.c; do
 	n=$(basename "$c" .c)
+	case $TESTS in *" $n "*) rows=$W/rows.tests ;; *) rows=$W/rows.kernels ;; esac
 	# shellcheck disable=SC2086
 	gcc -O2 -w $KFLAGS -o "$W/$n.seq" "$c" -lm || continue
 	"$W/$n.seq" >"$W/$n.want"
@@ -52,8 +60,9 @@ for c in testsuite/kernels/*.c; do
 	seq=$(median_wall "$W/$n.seq" "$W/$n.want")
 	par=$(median_wall "$W/$n.par" "$W/$n.want")
 	gccp=$(median_wall "$W/$n.gcc" "$W/$n.want")
-	echo "| $n | $seq | $par | $(ratio "$seq" "$par") | $gccp | $(ratio "$seq" "$gccp") | $([ "$span" -gt 0 ] && echo yes || echo no) |" >>"$out"
+	echo "| $n | $seq | $par | $(ratio "$seq" "$par") | $gccp | $(ratio "$seq" "$gccp") | $([ "$span" -gt 0 ] && echo yes || echo no) |" >>"$rows"
 done
+rows=$W/rows.kernels
 # the TVM 0.17 USMP model (testsuite/usmp): 200 inferences, the two files as one program
 U=testsuite/usmp
 UF="-std=c99 -w -I $U/include -DRUNS=200"
@@ -74,6 +83,33 @@ if gcc -O2 $UF -o "$W/usmp.seq" $U/default_lib0.c $U/default_lib1.c $U/main.c -l
 	seq=$(median_wall "$W/usmp.seq.sh" "$W/usmp.want")
 	par=$(median_wall "$W/usmp.par.sh" "$W/usmp.want")
 	gccp=$(median_wall "$W/usmp.gcc.sh" "$W/usmp.want")
-	echo "| usmp (TVM 0.17, 200 inferences) | $seq | $par | $(ratio "$seq" "$par") | $gccp | $(ratio "$seq" "$gccp") | $(grep -q '#pragma omp parallel' "$W/usmp/default_lib1.par.c" && echo yes || echo no) |" >>"$out"
+	echo "| usmp (TVM 0.17, 200 inferences) | $seq | $par | $(ratio "$seq" "$par") | $gccp | $(ratio "$seq" "$gccp") | $(grep -q '#pragma omp parallel' "$W/usmp/default_lib1.par.c" && echo yes || echo no) |" >>"$W/rows.usmp"
 fi
+
+header() {
+	echo "| $1 | sequential (s) | mtpar -np 2 (s) | speedup | GCC autopar 2 (s) | speedup | parallelized by mtpar |"
+	echo "|---|---|---|---|---|---|---|"
+}
+# "N of M parallelized; geometric mean mtpar Ax, GCC Bx" over the rows of $1
+summary() {
+	awk -F'|' '$4 ~ /^ *[0-9.]+ *$/ && $5 ~ /^ *[0-9.]+ *$/ && $7 ~ /^ *[0-9.]+ *$/ {
+		n++; m += log($5); g += log($7); p += ($8 ~ /yes/) }
+		END { if (n) printf "%d of %d parallelized; geometric mean of the speedups: mtpar %.2fx, GCC autopar %.2fx\n", p, n, exp(m / n), exp(g / n) }' "$1"
+}
+{
+	header kernel
+	cat "$W/rows.kernels"
+	echo
+	summary "$W/rows.kernels"
+	echo
+	header "behaviour test"
+	cat "$W/rows.tests"
+	echo
+	summary "$W/rows.tests"
+	if [ -s "$W/rows.usmp" ]; then
+		echo
+		header model
+		cat "$W/rows.usmp"
+	fi
+} >"$out"
 cat "$out"

@@ -4,9 +4,9 @@
 
 #include "bench.h"
 
-#define IDX(i, j) ((i) * M + (j))
+#define IDX(i, j) ((i) * ATAX_M + (j))
 
-static DATA_TYPE A[N * M], x[M], y[M], tmp[N];
+static DATA_TYPE A[ATAX_N * ATAX_M], x[ATAX_M], y[ATAX_M], tmp[ATAX_N];
 
 static void kernel_atax(int n, int m)
 {
@@ -29,13 +29,13 @@ int main(void)
 	double s = 0;
 	int i, j;
 
-	for (i = 0; i < M; i++)
-		x[i] = 1 + (i / (DATA_TYPE)M);
-	for (i = 0; i < N; i++)
-		for (j = 0; j < M; j++)
-			A[IDX(i, j)] = (DATA_TYPE)((i + j) % M) / (5 * N);
-	kernel_atax(N, M);
-	for (i = 0; i < M; i++)
+	for (i = 0; i < ATAX_M; i++)
+		x[i] = 1 + (i / (DATA_TYPE)ATAX_M);
+	for (i = 0; i < ATAX_N; i++)
+		for (j = 0; j < ATAX_M; j++)
+			A[IDX(i, j)] = (DATA_TYPE)((i + j) % ATAX_M) / (5 * ATAX_N);
+	kernel_atax(ATAX_N, ATAX_M);
+	for (i = 0; i < ATAX_M; i++)
 		s += y[i] * (i % 5 + 1);
 	printf("atax %.9e\n", s);
 	return 0;

@@ -3,19 +3,19 @@
 
 #include "sizes.h"
 
-double A[N][N], x1[N], x2[N], v1[N], v2[N];
+double A[MVT_N][MVT_N], x1[MVT_N], x2[MVT_N], v1[MVT_N], v2[MVT_N];
 
 void init_array(void)
 {
 	int i, j;
 
-	for (i = 0; i < N; i++) {
-		x1[i] = (double)(i % N) / N;
-		x2[i] = (double)((i + 1) % N) / N;
-		v1[i] = (double)((i + 3) % N) / N;
-		v2[i] = (double)((i + 4) % N) / N;
-		for (j = 0; j < N; j++)
-			A[i][j] = (double)(i * j % N) / N;
+	for (i = 0; i < MVT_N; i++) {
+		x1[i] = (double)(i % MVT_N) / MVT_N;
+		x2[i] = (double)((i + 1) % MVT_N) / MVT_N;
+		v1[i] = (double)((i + 3) % MVT_N) / MVT_N;
+		v2[i] = (double)((i + 4) % MVT_N) / MVT_N;
+		for (j = 0; j < MVT_N; j++)
+			A[i][j] = (double)(i * j % MVT_N) / MVT_N;
 	}
 }
 
@@ -23,8 +23,8 @@ void kernel_x1(void)
 {
 	int i, j;
 
-	for (i = 0; i < N; i++)
-		for (j = 0; j < N; j++)
+	for (i = 0; i < MVT_N; i++)
+		for (j = 0; j < MVT_N; j++)
 			x1[i] = x1[i] + A[i][j] * v1[j];
 }
 
@@ -32,8 +32,8 @@ void kernel_x2(void)
 {
 	int i, j;
 
-	for (i = 0; i < N; i++)
-		for (j = 0; j < N; j++)
+	for (i = 0; i < MVT_N; i++)
+		for (j = 0; j < MVT_N; j++)
 			x2[i] = x2[i] + A[j][i] * v2[j];
 }
 
@@ -45,7 +45,7 @@ int main(void)
 	init_array();
 	kernel_x1();
 	kernel_x2();
-	for (i = 0; i < N; i++)
+	for (i = 0; i < MVT_N; i++)
 		s += x1[i] * 2 + x2[i];
 	printf("mvt %.9e\n", s);
 	return 0;

@@ -11,11 +11,17 @@
 # endif
 # define HEAT_N 400   /* heat2d: two grids that fit the cores' caches */
 # define HEAT_T 1000
+# define ATAX_N 2100  /* PolyBench's LARGE sizes of the matrix-vector kernels */
+# define ATAX_M 1900
+# define MVT_N 2000
 #else
 # define N 240 /* rows */
 # define M 320 /* columns */
 # define HEAT_N 64
 # define HEAT_T 20
+# define ATAX_N N
+# define ATAX_M M
+# define MVT_N N
 #endif
 
 #ifndef DATA_TYPE

@@ -505,6 +505,58 @@ static Stmt *first_loop(Stmt *s)
  * function-like macros, array parameters declared through one, scalars;
  * the nodes take the use's bytes.  Uses with effects stay as written.
  */
+/* Statement macros that declare and allocate, `T (*A)[N];`, loops bounded by `a * iv + b < K`. */
+static void test_macro_stmts(void)
+{
+	const char *text =
+		"#define DT double\n"
+		"#define DECL(v, t, n) t (*v)[n]; v = (t(*)[n])get((n), sizeof(t));\n"
+		"#define LOOP { for (;;) ; }\n"
+		"void *get(unsigned long n, unsigned long s);\n"
+		"typedef float F;\n"
+		"void f(void)\n"
+		"{ DECL(A, DT, 8);\n"
+		"  F (*B)[4];\n"
+		"  LOOP;\n"
+		"  for (int j = 0; 2 * j + 1 < 64; j++) (*A)[0] = 1;\n"
+		"  for (int i = 1; i + 1 < 100; i++) (*A)[1] = 2;\n"
+		"  for (int k = -3; 2 * k < 10; k++) (*A)[2] = 3; }\n";
+	Program *prog = lower_one(text);
+	Func *f;
+	Stmt *s;
+	uint32_t use = (uint32_t)(strstr(text, "DECL(A") - text);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	f = func_named(prog, "f");
+	/* DECL: the declaration of A and its assignment, both with the use's bytes */
+	s = body_stmt(f, 0);
+	CU_ASSERT_EQUAL_FATAL(s->kind, ST_DECL);
+	CU_ASSERT_EQUAL(s->var->name, name_of("A"));
+	CU_ASSERT(type_is_ptr(s->var->type) && s->var->type->base->kind == TY_ARRAY &&
+	          s->var->type->base->array_len == 8);
+	CU_ASSERT_TRUE(s->in_macro);
+	CU_ASSERT_EQUAL(s->start, use);
+	s = body_stmt(f, 1);
+	CU_ASSERT_EQUAL_FATAL(s->kind, ST_EXPR);
+	CU_ASSERT_EQUAL(s->expr->kind, EX_ASSIGN);
+	CU_ASSERT_TRUE(s->in_macro && s->expr->in_macro);
+	CU_ASSERT_EQUAL(s->start, use);
+	CU_ASSERT_EQUAL(s->expr->lhs->var, body_stmt(f, 0)->var);
+	/* F (*B)[4]: a declaration, not a call of F */
+	s = body_stmt(f, 3);
+	CU_ASSERT_EQUAL_FATAL(s->kind, ST_DECL);
+	CU_ASSERT_EQUAL(s->var->name, name_of("B"));
+	CU_ASSERT(type_is_ptr(s->var->type) && s->var->type->base->array_len == 4);
+	/* LOOP spells a block: kept as it reads (a name) */
+	s = body_stmt(f, 4);
+	CU_ASSERT_EQUAL(s->kind, ST_EXPR);
+	CU_ASSERT_FALSE(s->in_macro);
+	CU_ASSERT_EQUAL(body_stmt(f, 5)->loop->trip_count, 32);
+	CU_ASSERT_EQUAL(body_stmt(f, 5)->loop->upper, 32);
+	CU_ASSERT_EQUAL(body_stmt(f, 6)->loop->trip_count, 98);
+	CU_ASSERT_EQUAL(body_stmt(f, 7)->loop->trip_count, -1); /* 2 * k starts below 0 */
+}
+
 static void test_macro_uses(void)
 {
 	const char *text =
@@ -622,6 +674,7 @@ int suite_lower(void)
 	       !CU_add_test(s, "sizes from -D and headers", test_outside_sizes) ||
 	       !CU_add_test(s, "type macros", test_type_macros) ||
 	       !CU_add_test(s, "macro uses", test_macro_uses) ||
+	       !CU_add_test(s, "statement macros", test_macro_stmts) ||
 	       !CU_add_test(s, "bound parameters", test_bound_params) ||
 	       !CU_add_test(s, "callers not all seen", test_unseen_callers);
 }

@@ -181,16 +181,27 @@ static bool small(int64_t x, int64_t lim)
 	return x > -lim && x < lim;
 }
 
+/*
+ * Computed in a signed type, so that it cannot wrap (a signed overflow is
+ * undefined): `j + 4294967290u` is `j - 6` in unsigned arithmetic, and a cast
+ * may narrow (`(unsigned char)(7 * j)`); neither is read as a line.
+ */
+static bool signed_arith(const Expr *e)
+{
+	return e && e->type && e->type->kind == TY_INT && !e->type->is_unsigned && e->kind != EX_CAST;
+}
+
 bool loop_linear_in(const Expr *e, const Var *v, int64_t *a, int64_t *b)
 {
 	int64_t k;
 
-	e = ir_strip_casts(e);
+	if (!signed_arith(e))
+		return false;
 	if (ir_is_var(e, v)) {
 		*a = 1, *b = 0;
 		return true;
 	}
-	if (!e || e->kind != EX_BINARY || !e->lhs || !e->rhs)
+	if (e->kind != EX_BINARY || !signed_arith(e->lhs) || !signed_arith(e->rhs))
 		return false;
 	if (e->op == OP_MUL) {
 		if (!(ir_const_eval(e->lhs, &k) && loop_linear_in(e->rhs, v, a, b)) &&
@@ -220,8 +231,8 @@ static int64_t floor_div(int64_t x, int64_t d) /* d > 0 */
 /*
  * `a * iv + b < K` (or <=, or the sides swapped), a > 0, for iv from init
  * up: the bound of a loop over pairs or with a margin (`2 * j + 1 < m`,
- * `i + 1 < n`) as the exclusive bound on iv itself, *k.  The side of iv
- * starts at 0 or above, so a signed or an unsigned comparison reads alike.
+ * `i + 1 < n`) as the exclusive bound on iv itself, *k.  Both sides are
+ * signed arithmetic (loop_linear_in), so the comparison is a signed one.
  */
 static bool scaled_bound(const Loop *lp, const InductionVar *iv, int64_t init, int64_t *k)
 {
@@ -237,7 +248,7 @@ static bool scaled_bound(const Loop *lp, const InductionVar *iv, int64_t init, i
 		if (!loop_linear_in(c->rhs, iv->var, &a, &b))
 			return false;
 	}
-	if (a <= 0 || !small(init, LINEAR_MAX) || a * init + b < 0 || !ir_const_eval(other, &kk) ||
+	if (a <= 0 || !small(init, LINEAR_MAX) || !signed_arith(other) || !ir_const_eval(other, &kk) ||
 	    !small(kk, LINEAR_MAX))
 		return false;
 	if (op == OP_LT)

@@ -390,6 +390,7 @@ static bool valid_iv(const Stmt *s, const Var *v)
 /*
  * A conjunct `a * iv + b < E` (or <=, or the sides swapped), a > 0, on an
  * increasing candidate: iv <= (E - 1 - b) / a (`2 * j + 1 < m`, `i + 1 < n`).
+ * Both sides signed arithmetic (loop_linear_in), so nothing wraps.
  */
 static void apply_scaled_bound(const Expr *cond, IVCand *c, uint32_t n, const Env *env)
 {
@@ -408,6 +409,8 @@ static void apply_scaled_bound(const Expr *cond, IVCand *c, uint32_t n, const En
 				continue;
 		}
 		e = val_int(bound, env);
+		if (!bound->type || bound->type->kind != TY_INT || bound->type->is_unsigned)
+			continue; /* an unsigned comparison: a * iv + b may wrap below E */
 		if (a <= 0 || (op != OP_LT && op != OP_LE) || e.hi == IV_PINF || e.hi > (int64_t)1 << 40 ||
 		    e.hi < -((int64_t)1 << 40))
 			continue;

@@ -520,7 +520,10 @@ static void test_macro_stmts(void)
 		"  LOOP;\n"
 		"  for (int j = 0; 2 * j + 1 < 64; j++) (*A)[0] = 1;\n"
 		"  for (int i = 1; i + 1 < 100; i++) (*A)[1] = 2;\n"
-		"  for (int k = -3; 2 * k < 10; k++) (*A)[2] = 3; }\n";
+		"  for (int k = -3; 2 * k < 10; k++) (*A)[2] = 3;\n"
+		"  for (int u = 6; u + 4294967290u < 100; u++) (*A)[3] = 4;\n"
+		"  for (int c = 0; (unsigned char)(7 * c) < 254; c++) (*A)[4] = 5;\n"
+		"  for (unsigned v = 0; 2 * v + 1 < 64; v++) (*A)[5] = 6; }\n";
 	Program *prog = lower_one(text);
 	Func *f;
 	Stmt *s;
@@ -554,7 +557,11 @@ static void test_macro_stmts(void)
 	CU_ASSERT_EQUAL(body_stmt(f, 5)->loop->trip_count, 32);
 	CU_ASSERT_EQUAL(body_stmt(f, 5)->loop->upper, 32);
 	CU_ASSERT_EQUAL(body_stmt(f, 6)->loop->trip_count, 98);
-	CU_ASSERT_EQUAL(body_stmt(f, 7)->loop->trip_count, -1); /* 2 * k starts below 0 */
+	CU_ASSERT_EQUAL(body_stmt(f, 7)->loop->trip_count, 8); /* k from -3 to 4 */
+	/* unsigned arithmetic wraps, a cast narrows: no line */
+	CU_ASSERT_EQUAL(body_stmt(f, 8)->loop->trip_count, -1);
+	CU_ASSERT_EQUAL(body_stmt(f, 9)->loop->trip_count, -1);
+	CU_ASSERT_EQUAL(body_stmt(f, 10)->loop->trip_count, -1);
 }
 
 static void test_macro_uses(void)

@@ -117,6 +117,7 @@ typedef enum HideKind {
 	HIDE_ATTRIBUTE,   /* __attribute__((...)) or __declspec(...) */
 	HIDE_INITIALIZER, /* '= { ... }' of a large top-level initializer */
 	HIDE_BITFIELD,    /* unnamed bit-field 'unsigned : 0;', which tree-sitter-c cannot parse */
+	HIDE_COMMENT,     /* a block comment inside a #define, where tree-sitter-c ends the body */
 } HideKind;
 
 /*

@@ -992,6 +992,34 @@ static void include_line(PPScan *s, uint32_t i)
 }
 
 /*
+ * The block comments of the #define from p to end: tree-sitter-c ends the
+ * body at a comment and cannot parse what follows it on the line
+ * (`#define STEP a++; /\* why *\/ b++;`), so each is hidden, as the
+ * preprocessor makes it one space.
+ */
+static void hide_define_comments(PPScan *s, uint32_t p, uint32_t end)
+{
+	const char *t = s->t;
+
+	while (p < end) {
+		if (t[p] == '"' || t[p] == '\'') {
+			p = pp_skip_literal(t, s->len, p);
+		} else if (t[p] == '/' && t[p + 1] == '*') {
+			uint32_t q = skip_block_comment(t, s->len, p);
+
+			if (!q)
+				return;
+			hide(s, p, q, HIDE_COMMENT, NULL);
+			p = q;
+		} else if (t[p] == '/' && t[p + 1] == '/') {
+			return;
+		} else {
+			p++;
+		}
+	}
+}
+
+/*
  * The directive at s->pos ('#' first on its line).  Conditionals and the
  * null directive are hidden; #define, #include and the rest stay for
  * tree-sitter, which parses them by itself.
@@ -1017,9 +1045,10 @@ static void directive(PPScan *s)
 	}
 	if (!s->active)
 		return;
-	if (k == D_DEFINE)
+	if (k == D_DEFINE) {
 		define_line(s, i);
-	else if (k == D_UNDEF)
+		hide_define_comments(s, at, end);
+	} else if (k == D_UNDEF)
 		undef_line(s, i);
 	else if (k == D_INCLUDE)
 		include_line(s, i);
@@ -1329,7 +1358,7 @@ static const char *const hide_kind_name[] = {
 	[HIDE_INACTIVE] = "inactive", [HIDE_DIRECTIVE] = "directive",
 	[HIDE_MACRO] = "macro", [HIDE_ATTRIBUTE] = "attribute",
 	[HIDE_INITIALIZER] = "initializer",
-	[HIDE_BITFIELD] = "bitfield",
+	[HIDE_BITFIELD] = "bitfield", [HIDE_COMMENT] = "comment",
 };
 
 /* The expansion as a C string literal body: '"' and '\' escaped. */

@@ -297,6 +297,24 @@ static bool locals_ok(const Func *g, const PartList *parts, const char **why)
 	return true;
 }
 
+static void note_own_name(Expr *e, void *ctx)
+{
+	static const char *const names[] = { "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__" };
+
+	for (size_t i = 0; e->kind == EX_NAME && i < sizeof(names) / sizeof(*names); i++)
+		if (e->name == intern(names[i], (uint32_t)strlen(names[i])))
+			*(bool *)ctx = true;
+}
+
+/* Does g read its own name?  A clone has another one. */
+static bool names_itself(const Func *g)
+{
+	bool seen = false;
+
+	ir_visit_stmt(g->body, note_own_name, NULL, &seen);
+	return seen;
+}
+
 /* Assigns none of the callee's parameters: every chunk call gets them as passed. */
 static bool params_ok(const Func *g, const char **why)
 {
@@ -836,6 +854,8 @@ Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char *
 		*why = "the call's arguments have effects";
 	else if (sb->call->in_macro) /* its chunks' calls would replace the whole use */
 		*why = "a macro spells the call";
+	else if (names_itself(g))
+		*why = "the callee reads __func__, which a clone would change";
 	else if (params_ok(g, why)) {
 		bind_context_of(sb->call, g, &ctx); /* a size this call passes as a constant */
 		bind_context_apply(g, &ctx, true);

@@ -937,7 +937,7 @@ typedef struct Ident {
 	Type *type;    /* ID_TYPEDEF: the type; ID_FUNC: its TY_FUNC type */
 	int64_t value; /* ID_CONST */
 	const char *macro_params; /* ID_MACRO: "a, b" of a function-like macro, else NULL */
-	const char *macro_body;   /* ID_MACRO: the replacement text */
+	const char *macro_body;   /* ID_MACRO: the replacement text; a #define's ID_CONST or ID_TYPEDEF too */
 } Ident;
 
 /*

@@ -625,8 +625,11 @@ static void bind_outside(const PPConst *c)
 		id = lw_bind(c->name, ID_CONST);
 		id->value = c->value;
 		id->type = lw_prim(P_INT);
+		id->macro_body = c->text ? arena_strndup(c->text, strlen(c->text)) : NULL;
 	} else if (c->text && !c->params && (t = lw_type_of_text(c->text, strlen(c->text)))) {
-		lw_bind(c->name, ID_TYPEDEF)->type = t;
+		id = lw_bind(c->name, ID_TYPEDEF);
+		id->type = t;
+		id->macro_body = arena_strndup(c->text, strlen(c->text));
 	} else if (c->text) {
 		lw_bind_macro(c->name, c->params, c->params ? strlen(c->params) : 0, c->text,
 		              strlen(c->text));
@@ -668,8 +671,11 @@ void lw_define(TSNode n)
 		id = lw_bind(name, ID_CONST);
 		id->value = v;
 		id->type = lw_prim(P_INT);
+		id->macro_body = arena_strndup(s, len);
 	} else if (!p && (t = lw_type_of_text(s, len))) {
-		lw_bind(name, ID_TYPEDEF)->type = t;
+		id = lw_bind(name, ID_TYPEDEF);
+		id->type = t;
+		id->macro_body = arena_strndup(s, len);
 	} else {
 		lw_bind_macro(name, p, plen, s, len);
 	}

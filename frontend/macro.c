@@ -70,6 +70,20 @@ static const Ident *macro_of(int name)
 	return id && id->kind == ID_MACRO ? id : NULL;
 }
 
+/*
+ * The #define of name for the expander, or NULL: inside a replacement an
+ * integer or type macro is its text too (`XCAT(v, ONE)` pastes v1, and
+ * `DATA_TYPE (*A)[N]` must read as a declaration).
+ */
+static const Ident *define_of(int name)
+{
+	const Ident *id = lw_lookup(name);
+
+	if (id && id->kind == ID_MACRO)
+		return id;
+	return id && (id->kind == ID_CONST || id->kind == ID_TYPEDEF) && id->macro_body ? id : NULL;
+}
+
 static void expand(Expander *x, const char *s, const char *end, Buf *out);
 
 /* One argument of a call: [s, e), expanded into its own buffer (arena text). */
@@ -147,14 +161,53 @@ static char *expand_arg(Expander *x, const Arg *a, Buf *out)
 	return text;
 }
 
-/* The body of m with each parameter replaced by its expanded argument. */
+static bool is_paste(const PPToken *t)
+{
+	return t->kind == 'p' && t->n == 2 && t->s[0] == '#' && t->s[1] == '#';
+}
+
+/* The index of parameter token t among params, or -1. */
+static int param_index(const PPToken *t, const int *params, int np)
+{
+	for (int i = 0; t->kind == 'i' && i < np; i++)
+		if (params[i] == intern(t->s, t->n))
+			return i;
+	return -1;
+}
+
+/* Appends s[0, n) to the token before it in b, with no space between: `x ## f`. */
+static void paste_onto(Buf *b, const char *s, size_t n)
+{
+	while (b->c.len && b->c.items[b->c.len - 1] == ' ')
+		b->c.len--;
+	buf_put(b, s, n);
+}
+
+/* Argument k as written, blanks trimmed: an operand of ## is not expanded. */
+static void raw_arg(const Arg *a, const char **s, size_t *n)
+{
+	const char *p = a->s, *e = a->e;
+
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '\n'))
+		p++;
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n'))
+		e--;
+	*s = p;
+	*n = (size_t)(e - p);
+}
+
+/*
+ * The body of m with each parameter replaced by its expanded argument, or
+ * by the argument as written next to ##, which pastes its operands
+ * (PolyBench's `#define SCALAR_VAL(x) x##f`).  # (stringizing) gives up.
+ */
 static bool substitute(Expander *x, const Ident *m, Arg *args, int nargs, Buf *body)
 {
 	int params[MACRO_ARGS_MAX];
-	bool variadic;
+	bool variadic, paste = false;
 	int np = read_params(m->macro_params, params, &variadic);
 	const char *p = m->macro_body, *end = p + strlen(p);
-	PPToken t;
+	PPToken t, next;
 
 	if (np == 0 && nargs == 1 && args[0].s == args[0].e)
 		nargs = 0; /* F() */
@@ -163,24 +216,41 @@ static bool substitute(Expander *x, const Ident *m, Arg *args, int nargs, Buf *b
 	for (int i = 0; i < nargs; i++)
 		args[i].expanded = expand_arg(x, &args[i], body);
 	while (pp_next_token(&p, end, &t)) {
-		int k = -1;
+		const char *q = p;
+		bool before_paste = pp_next_token(&q, end, &next) && is_paste(&next);
+		int k = param_index(&t, params, np);
+		const char *s = t.s;
+		size_t n = t.n;
 
-		if (t.kind == 'p' && *t.s == '#')
-			return false; /* stringizing and pasting work on the unexpanded text */
-		for (int i = 0; t.kind == 'i' && i < np; i++)
-			if (params[i] == intern(t.s, t.n))
-				k = i;
-		if (k < 0) {
-			buf_put(body, t.s, t.n);
+		if (is_paste(&t)) {
+			paste = true;
 			continue;
 		}
-		for (int i = k; i < nargs && (i == k || (variadic && k == np - 1)); i++) {
-			if (i > k)
-				buf_put(body, ",", 1);
-			buf_put(body, args[i].expanded, strlen(args[i].expanded));
+		if (t.kind == 'p' && *t.s == '#')
+			return false; /* stringizing works on the text as written */
+		if (k >= 0 && variadic && k == np - 1) {
+			if (paste || before_paste)
+				return false; /* GNU's `, ## __VA_ARGS__` */
+			for (int i = k; i < nargs; i++) {
+				if (i > k)
+					buf_put(body, ",", 1);
+				buf_put(body, args[i].expanded, strlen(args[i].expanded));
+			}
+			continue;
 		}
+		if (k >= 0 && k < nargs) {
+			if (paste || before_paste)
+				raw_arg(&args[k], &s, &n);
+			else
+				s = args[k].expanded, n = strlen(args[k].expanded);
+		}
+		if (paste)
+			paste_onto(body, s, n);
+		else if (n)
+			buf_put(body, s, n);
+		paste = false;
 	}
-	return !body->failed;
+	return !paste && !body->failed;
 }
 
 /* The use of macro m named name at *p (its arguments follow): its expansion into out. */
@@ -229,7 +299,7 @@ static void expand(Expander *x, const char *s, const char *end, Buf *out)
 
 	while (!out->failed && pp_next_token(&s, end, &t)) {
 		int name = t.kind == 'i' ? intern(t.s, t.n) : 0;
-		const Ident *m = name ? macro_of(name) : NULL;
+		const Ident *m = name ? define_of(name) : NULL;
 
 		if (m && !hidden(x, name) && (!m->macro_params || next_is_paren(s, end))) {
 			if (!expand_use(x, name, m, &s, end, out))

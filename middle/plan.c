@@ -896,32 +896,44 @@ static void mark_slots(ParPlan *p)
  */
 #define MAX_CHECKED_REACH ((int64_t)1 << 40)
 
-/* The bytes from loaded object o's pointer that p's tasks reach; false if unbounded. */
+/* Widens [*lo, *hi) by what summary s reaches of o (*any: something before); false if unbounded. */
+static bool summary_reach(const Summary *s, const Var *o, int64_t *lo, int64_t *hi, bool *any)
+{
+	for (uint32_t i = 0; s && i < s->acc.len; i++) {
+		const Region *r = &s->acc.items[i].region;
+
+		if (r->base != o)
+			continue;
+		if (r->whole || !r->ranges.len)
+			return false;
+		for (uint32_t k = 0; k < r->ranges.len; k++) {
+			const ByteRange *b = &r->ranges.items[k];
+
+			if (b->lo < -MAX_CHECKED_REACH || b->hi > MAX_CHECKED_REACH)
+				return false;
+			*lo = *any && *lo < b->lo ? *lo : b->lo;
+			*hi = *any && *hi > b->hi ? *hi : b->hi;
+			*any = true;
+		}
+	}
+	return true;
+}
+
+/*
+ * The bytes from loaded object o's pointer that p's tasks reach; false if
+ * unbounded.  Inside a loop, the tasks' summaries hold the loop's counter
+ * unbounded (one iteration's view: `A[r][t]` reaches any t), so the loop's
+ * own summary, over all its iterations, gives the reach.
+ */
 static bool reach_of(const ParPlan *p, const Var *o, int64_t *lo, int64_t *hi)
 {
 	bool any = false;
 
-	for (uint32_t t = 0; t < p->tasks.len; t++) {
-		const Summary *s = p->tasks.items[t].summary;
-
-		for (uint32_t i = 0; s && i < s->acc.len; i++) {
-			const Region *r = &s->acc.items[i].region;
-
-			if (r->base != o)
-				continue;
-			if (r->whole || !r->ranges.len)
-				return false;
-			for (uint32_t k = 0; k < r->ranges.len; k++) {
-				const ByteRange *b = &r->ranges.items[k];
-
-				if (b->lo < -MAX_CHECKED_REACH || b->hi > MAX_CHECKED_REACH)
-					return false;
-				*lo = any && *lo < b->lo ? *lo : b->lo;
-				*hi = any && *hi > b->hi ? *hi : b->hi;
-				any = true;
-			}
-		}
-	}
+	if (p->root != p->func->mt && p->root->summary)
+		return summary_reach(p->root->summary, o, lo, hi, &any) && any;
+	for (uint32_t t = 0; t < p->tasks.len; t++)
+		if (!summary_reach(p->tasks.items[t].summary, o, lo, hi, &any))
+			return false;
 	return any;
 }
 

@@ -505,6 +505,32 @@ static Stmt *first_loop(Stmt *s)
  * function-like macros, array parameters declared through one, scalars;
  * the nodes take the use's bytes.  Uses with effects stay as written.
  */
+/* ## pastes its operands as written; an integer macro inside a replacement is its text. */
+static void test_macro_paste(void)
+{
+	Program *prog = lower_one(
+		"#define SV(x) x##f\n"
+		"#define CAT(a, b) a ## b\n"
+		"#define XCAT(a, b) CAT(a, b)\n"
+		"#define ONE 1\n"
+		"int v1, vONE;\n"
+		"void f(float *y) { y[0] = SV(0.5); y[1] = CAT(v, ONE) + XCAT(v, ONE); }\n");
+	Func *f;
+	const Expr *e;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	f = func_named(prog, "f");
+	e = body_stmt(f, 0)->expr->rhs;
+	CU_ASSERT_EQUAL_FATAL(e->kind, EX_NUM);
+	CU_ASSERT_TRUE(e->num.is_float && e->num.fval == 0.5);
+	e = body_stmt(f, 1)->expr->rhs;
+	CU_ASSERT_EQUAL_FATAL(e->kind, EX_BINARY);
+	CU_ASSERT_EQUAL_FATAL(e->lhs->kind, EX_VAR);
+	CU_ASSERT_EQUAL(e->lhs->var->name, name_of("vONE"));
+	CU_ASSERT_EQUAL_FATAL(e->rhs->kind, EX_VAR);
+	CU_ASSERT_EQUAL(e->rhs->var->name, name_of("v1"));
+}
+
 /* Statement macros that declare and allocate, `T (*A)[N];`, loops bounded by `a * iv + b < K`. */
 static void test_macro_stmts(void)
 {
@@ -682,6 +708,7 @@ int suite_lower(void)
 	       !CU_add_test(s, "type macros", test_type_macros) ||
 	       !CU_add_test(s, "macro uses", test_macro_uses) ||
 	       !CU_add_test(s, "statement macros", test_macro_stmts) ||
+	       !CU_add_test(s, "token pasting", test_macro_paste) ||
 	       !CU_add_test(s, "bound parameters", test_bound_params) ||
 	       !CU_add_test(s, "callers not all seen", test_unseen_callers);
 }

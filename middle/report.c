@@ -40,8 +40,8 @@ static void print_access(FILE *out, const Access *a)
 }
 
 /*
- * What the barrier's call is: a macro whose replacement has effects, or a
- * function not in the input.  Prints the head; returns the tail, for after
+ * What the barrier's call is: a macro whose replacement has effects, a
+ * function not in the input, or one whose body meets such a call.  Prints the head; returns the tail, for after
  * the position.
  */
 static const char *print_unknown_call(FILE *out, const Expr *at)
@@ -54,6 +54,8 @@ static const char *print_unknown_call(FILE *out, const Expr *at)
 	}
 	if (name) {
 		fprintf(out, "call to %s", name);
+		if (at->callee_func && at->callee_func->body)
+			return " (something it calls is unknown)";
 		return " (its body is not in the input)";
 	}
 	fputs("call to an unknown function", out);

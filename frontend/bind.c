@@ -277,6 +277,88 @@ bool bind_context_same(const BindContext *a, const BindContext *b)
 	return true;
 }
 
+/* A name in a parameter's array length is the parameter before it (lowered before it was in scope). */
+static void name_param(Expr *e, void *ctx)
+{
+	const Func *f = ctx;
+
+	for (uint32_t i = 0; e->kind == EX_NAME && i < f->params.len; i++)
+		if (f->params.items[i]->name == e->name) {
+			e->kind = EX_VAR;
+			e->var = f->params.items[i];
+		}
+}
+
+static void name_params_in(Type *t, const Func *f)
+{
+	for (; t && (t->kind == TY_ARRAY || t->kind == TY_PTR); t = t->base)
+		if (t->vla_len)
+			ir_visit_expr(t->vla_len, name_param, (void *)f);
+}
+
+/*
+ * t with every variable length that folds now (`double A[n][n]`, n a bound
+ * parameter or a local set once to a constant) made that constant, through
+ * pointers and arrays; t itself when one length does not fold.
+ */
+static Type *fold_vla(Type *t, bool *ok)
+{
+	Type *base, *n;
+	int64_t len = 0;
+
+	if (!t || (t->kind != TY_ARRAY && t->kind != TY_PTR))
+		return t;
+	base = fold_vla(t->base, ok);
+	if (t->is_vla && (!t->vla_len || !ir_const_eval(t->vla_len, &len) || len < 0))
+		*ok = false;
+	if (!*ok || (base == t->base && !t->is_vla))
+		return t;
+	n = ARENA_NEW(Type);
+	*n = *t;
+	n->base = base;
+	if (t->kind == TY_ARRAY && t->is_vla) {
+		n->is_vla = false;
+		n->vla_len = NULL;
+		n->array_len = len;
+	}
+	if (n->kind == TY_ARRAY)
+		n->size = n->array_len >= 0 && base->size >= 0 ? n->array_len * base->size : -1;
+	return n;
+}
+
+static Type *folded(Type *t)
+{
+	bool ok = true;
+	Type *n = fold_vla(t, &ok);
+
+	return ok ? n : t;
+}
+
+static void fold_expr_type(Expr *e, void *ctx)
+{
+	(void)ctx;
+	e->type = folded(e->type);
+}
+
+/*
+ * Once the sizes are bound, the variable-length arrays they give lengths
+ * become arrays of those lengths, in the objects' types and in every
+ * expression's: `void kernel(int n, double A[n][n])`, called with n = 1000
+ * only, indexes rows of 1000 (PolyBench's C99 prototypes).
+ */
+static void fold_vlas(Func *f)
+{
+	for (uint32_t i = 0; i < f->params.len; i++) {
+		name_params_in(f->params.items[i]->type, f);
+		f->params.items[i]->type = folded(f->params.items[i]->type);
+	}
+	for (uint32_t i = 0; i < f->locals.len; i++)
+		if (type_is_ptr(f->locals.items[i]->type)) /* a VLA object itself stays unmodelled */
+			f->locals.items[i]->type = folded(f->locals.items[i]->type);
+	if (f->body)
+		ir_visit_stmt(f->body, fold_expr_type, NULL, NULL);
+}
+
 void bind_params(Program *prog)
 {
 	Uses u = { prog, NULL, NULL, NULL, intern_count() };
@@ -299,6 +381,8 @@ void bind_params(Program *prog)
 			for (uint32_t k = 0; k < cands.items[i]->params.len; k++)
 				changed |= bind_param(&u, cands.items[i], k);
 	}
+	for (uint32_t i = 0; i < prog->funcs.len; i++)
+		fold_vlas(prog->funcs.items[i]);
 	for (uint32_t i = 0; i < prog->funcs.len; i++)
 		if (prog->funcs.items[i]->body)
 			ir_visit_stmt(prog->funcs.items[i]->body, no_expr, recount_loop, NULL);

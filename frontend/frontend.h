@@ -391,6 +391,7 @@ struct Type {
 	Type *base;        /* TY_PTR, TY_ARRAY, TY_FUNC */
 	int64_t array_len; /* TY_ARRAY; -1 unknown or VLA */
 	bool is_vla;       /* TY_ARRAY whose length is not a constant */
+	struct Expr *vla_len; /* is_vla: the length as written (`double A[n][n]`), or NULL for [*] */
 	int tag;           /* TY_STRUCT/UNION/ENUM tag, TY_NAMED typedef name */
 	Array(Member) members; /* TY_STRUCT/UNION; TY_FUNC: the parameters */
 	bool is_variadic;  /* TY_FUNC declared with '...' */

@@ -404,6 +404,7 @@ static Type *lower_array_dim(TSNode d, Type *elem)
 		return lw_array_of(elem, len);
 	t = lw_array_of(elem, -1);
 	t->is_vla = true;
+	t->vla_len = e;
 	return t;
 }
 

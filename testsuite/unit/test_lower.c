@@ -674,6 +674,34 @@ static void test_bound_params(void)
 	CU_ASSERT_FALSE(func_named(prog, "main")->locals.items[2]->bound);
 }
 
+/* A variable-length array parameter whose lengths every caller fixes becomes an array of them. */
+static void test_vla_params(void)
+{
+	Program *prog = lower_one(
+		"static double a[30][40], b[30][40];\n"
+		"static void k(int n, int m, double A[n][m + 0]) { A[1][2] = 0; }\n"
+		"static void two(int n, double A[n][n]) { A[1][2] = 0; }\n"
+		"int main(void) { int n = 30, m = 40; double (*p)[m] = a;\n"
+		"  k(n, m, a); k(30, 40, b); two(3, 0); two(4, 0); return (int)p[0][0]; }\n");
+	const Type *t;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	bind_params(prog);
+	t = func_named(prog, "k")->params.items[2]->type;
+	CU_ASSERT_TRUE(t->kind == TY_ARRAY && !t->is_vla && t->array_len == 30);
+	CU_ASSERT_TRUE(t->base->kind == TY_ARRAY && !t->base->is_vla && t->base->array_len == 40 &&
+	               t->base->size == 320);
+	/* A[1][2]: the row's type has its length too */
+	t = body_stmt(func_named(prog, "k"), 0)->expr->lhs->lhs->type;
+	CU_ASSERT_TRUE(t && t->kind == TY_ARRAY && t->array_len == 40);
+	/* two() gets 3 and 4: its rows keep an unknown length */
+	t = func_named(prog, "two")->params.items[1]->type;
+	CU_ASSERT_TRUE(t->is_vla && t->base->is_vla);
+	/* a pointer local to rows of m, m set once to 40 */
+	t = func_named(prog, "main")->locals.items[2]->type;
+	CU_ASSERT_TRUE(t->kind == TY_PTR && !t->base->is_vla && t->base->array_len == 40);
+}
+
 /* A function called through a macro the lowering keeps, or exported from a program without main, stays unbound. */
 static void test_unseen_callers(void)
 {
@@ -710,5 +738,6 @@ int suite_lower(void)
 	       !CU_add_test(s, "statement macros", test_macro_stmts) ||
 	       !CU_add_test(s, "token pasting", test_macro_paste) ||
 	       !CU_add_test(s, "bound parameters", test_bound_params) ||
-	       !CU_add_test(s, "callers not all seen", test_unseen_callers);
+	       !CU_add_test(s, "callers not all seen", test_unseen_callers) ||
+	       !CU_add_test(s, "variable-length array parameters", test_vla_params);
 }

@@ -62,13 +62,28 @@ static void count_var_init(Uses *u, Var *v)
 		ir_visit_expr(v->init, count_use, u);
 }
 
+/* The lengths a variable-length array type spells may assign too (`double A[n += 4]`). */
+static void count_type_uses(Uses *u, const Type *t)
+{
+	for (; t && (t->kind == TY_ARRAY || t->kind == TY_PTR); t = t->base)
+		if (t->vla_len)
+			ir_visit_expr(t->vla_len, count_use, u);
+}
+
 static void count_uses(Uses *u)
 {
 	Program *prog = u->prog;
 
-	for (uint32_t i = 0; i < prog->funcs.len; i++)
-		if (prog->funcs.items[i]->body)
-			ir_visit_stmt(prog->funcs.items[i]->body, count_use, NULL, u);
+	for (uint32_t i = 0; i < prog->funcs.len; i++) {
+		Func *f = prog->funcs.items[i];
+
+		if (f->body)
+			ir_visit_stmt(f->body, count_use, NULL, u);
+		for (uint32_t k = 0; k < f->params.len; k++)
+			count_type_uses(u, f->params.items[k]->type);
+		for (uint32_t k = 0; k < f->locals.len; k++)
+			count_type_uses(u, f->locals.items[k]->type);
+	}
 	for (uint32_t i = 0; i < prog->globals.len; i++)
 		count_var_init(u, prog->globals.items[i]);
 }
@@ -92,6 +107,63 @@ static bool word_in(const char *name, size_t n, const char *s, const char *end)
 	return false;
 }
 
+/* The identifier that ends just before p (back to s), or that starts at p; length in *n. */
+static const char *ident_before(const char *s, const char *p, size_t *n)
+{
+	const char *e;
+
+	while (p > s && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	for (e = p; p > s && is_ident_char(p[-1]); p--)
+		;
+	*n = (size_t)(e - p);
+	return p;
+}
+
+static const char *ident_after(const char *p, const char *end, size_t *n)
+{
+	const char *e;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	for (e = p; e < end && is_ident_char(*e); e++)
+		;
+	*n = (size_t)(e - p);
+	return p;
+}
+
+/* Is word [w, w + n) among the parameters of d? */
+static bool is_param(const PPMacroDef *d, const char *w, size_t n)
+{
+	return d->is_func && n && word_in(w, n, d->params, d->params_end);
+}
+
+/*
+ * Could a ## in d's body paste name (`kern_##name` makes kern_a)?  Each
+ * operand is the text as written or, for a parameter, anything: name must
+ * start with a written left operand, end with a written right one.
+ */
+static bool pasted_in(const char *name, size_t n, const PPMacroDef *d)
+{
+	for (const char *p = d->body; p + 1 < d->end; p++) {
+		size_t ln, rn;
+		const char *l, *r;
+		bool lp, rp;
+
+		if (p[0] != '#' || p[1] != '#')
+			continue;
+		l = ident_before(d->body, p, &ln);
+		r = ident_after(p + 2, d->end, &rn);
+		lp = is_param(d, l, ln);
+		rp = is_param(d, r, rn);
+		if ((lp || (ln <= n && memcmp(name, l, ln) == 0)) &&
+		    (rp || (rn <= n && memcmp(name + n - rn, r, rn) == 0)))
+			return true;
+		p++;
+	}
+	return false;
+}
+
 /* Whether text the lowering did not read (macro bodies, hidden ranges) names f. */
 static bool named_unseen(const Program *prog, const Func *f)
 {
@@ -110,11 +182,15 @@ static bool named_unseen(const Program *prog, const Func *f)
 		for (uint32_t k = 0; k < src->outside.len; k++) {
 			const PPConst *c = &src->outside.items[k];
 
-			if (c->text && word_in(name, n, c->text, c->text + strlen(c->text)))
+			PPMacroDef od = { .is_func = c->params != NULL, .params = c->params,
+			                  .params_end = c->params ? c->params + strlen(c->params) : NULL,
+			                  .body = c->text, .end = c->text ? c->text + strlen(c->text) : NULL };
+
+			if (c->text && (word_in(name, n, od.body, od.end) || pasted_in(name, n, &od)))
 				return true;
 		}
 		while (pp_next_define(src, &line, &d))
-			if (word_in(name, n, d.body, d.end))
+			if (word_in(name, n, d.body, d.end) || pasted_in(name, n, &d))
 				return true;
 	}
 	return false;
@@ -348,10 +424,8 @@ static void fold_expr_type(Expr *e, void *ctx)
  */
 static void fold_vlas(Func *f)
 {
-	for (uint32_t i = 0; i < f->params.len; i++) {
-		name_params_in(f->params.items[i]->type, f);
+	for (uint32_t i = 0; i < f->params.len; i++)
 		f->params.items[i]->type = folded(f->params.items[i]->type);
-	}
 	for (uint32_t i = 0; i < f->locals.len; i++)
 		if (type_is_ptr(f->locals.items[i]->type)) /* a VLA object itself stays unmodelled */
 			f->locals.items[i]->type = folded(f->locals.items[i]->type);
@@ -368,6 +442,9 @@ void bind_params(Program *prog)
 	u.writes = xcalloc(prog->vars.len + 1, sizeof(*u.writes));
 	u.names = xcalloc(u.nnames + 1, sizeof(*u.names));
 	u.callees = xcalloc(u.nnames + 1, sizeof(*u.callees));
+	for (uint32_t i = 0; i < prog->funcs.len; i++)
+		for (uint32_t k = 0; k < prog->funcs.items[i]->params.len; k++)
+			name_params_in(prog->funcs.items[i]->params.items[k]->type, prog->funcs.items[i]);
 	count_uses(&u);
 	for (uint32_t i = 0; i < prog->funcs.len; i++)
 		for (uint32_t k = 0; k < prog->funcs.items[i]->locals.len; k++)

@@ -614,6 +614,13 @@ static void hidden_specifiers(uint32_t from, uint32_t to, uint32_t at, DeclSpec 
 
 static void lower_top_items(TSNode parent);
 
+/* Does a #define (of the file, a header or -D) bind id, so that #undef ends it? */
+static bool defined_by_macro(const Ident *id)
+{
+	return id && (id->kind == ID_CONST || id->kind == ID_MACRO ||
+	              (id->kind == ID_TYPEDEF && id->macro_body));
+}
+
 /* A constant or type macro from -D or a header starts, or an earlier one ends (#undef). */
 static void bind_outside(const PPConst *c)
 {
@@ -633,7 +640,7 @@ static void bind_outside(const PPConst *c)
 	} else if (c->text) {
 		lw_bind_macro(c->name, c->params, c->params ? strlen(c->params) : 0, c->text,
 		              strlen(c->text));
-	} else if ((id = lw_lookup(c->name)) && (id->kind == ID_CONST || id->kind == ID_MACRO)) {
+	} else if (defined_by_macro(lw_lookup(c->name))) {
 		lw_bind(c->name, ID_UNDEF);
 	}
 }
@@ -695,7 +702,7 @@ static void lower_undef(TSNode n)
 	while (len > 0 && strchr(" \t\r", s[len - 1]))
 		len--;
 	id = lw_lookup(intern(s, len));
-	if (id && (id->kind == ID_CONST || id->kind == ID_MACRO))
+	if (defined_by_macro(id))
 		lw_bind(intern(s, len), ID_UNDEF);
 }
 

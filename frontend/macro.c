@@ -204,7 +204,7 @@ static void raw_arg(const Arg *a, const char **s, size_t *n)
 static bool substitute(Expander *x, const Ident *m, Arg *args, int nargs, Buf *body)
 {
 	int params[MACRO_ARGS_MAX];
-	bool variadic, paste = false;
+	bool variadic, paste = false, left = false; /* left: the last operand gave a token */
 	int np = read_params(m->macro_params, params, &variadic);
 	const char *p = m->macro_body, *end = p + strlen(p);
 	PPToken t, next;
@@ -236,6 +236,7 @@ static bool substitute(Expander *x, const Ident *m, Arg *args, int nargs, Buf *b
 					buf_put(body, ",", 1);
 				buf_put(body, args[i].expanded, strlen(args[i].expanded));
 			}
+			left = true;
 			continue;
 		}
 		if (k >= 0 && k < nargs) {
@@ -244,10 +245,11 @@ static bool substitute(Expander *x, const Ident *m, Arg *args, int nargs, Buf *b
 			else
 				s = args[k].expanded, n = strlen(args[k].expanded);
 		}
-		if (paste)
+		if (paste && left)
 			paste_onto(body, s, n);
 		else if (n)
 			buf_put(body, s, n);
+		left = n > 0 || (paste && left); /* an empty operand is a placemarker */
 		paste = false;
 	}
 	return !paste && !body->failed;
@@ -399,6 +401,90 @@ static bool one_plain_expr(const char *text, uint32_t len)
 	return plain;
 }
 
+/* How tightly a binary operator binds (C's precedence levels), 0 when n is no binary expression. */
+static int binary_level(TSNode n)
+{
+	static const struct { const char *op; int level; } ops[] = {
+		{ "*", 10 }, { "/", 10 }, { "%", 10 }, { "+", 9 }, { "-", 9 }, { "<<", 8 }, { ">>", 8 },
+		{ "<", 7 }, { "<=", 7 }, { ">", 7 }, { ">=", 7 }, { "==", 6 }, { "!=", 6 }, { "&", 5 },
+		{ "^", 4 }, { "|", 3 }, { "&&", 2 }, { "||", 1 },
+	};
+	TSNode op;
+	uint32_t len;
+	const char *t;
+
+	if (node_kind(n) != N_BINARY_EXPRESSION || ts_node_is_null(op = node_field(n, "operator")))
+		return 0;
+	t = ts_node_type(op); /* an operator token's type is its text */
+	len = (uint32_t)strlen(t);
+	for (size_t i = 0; i < sizeof(ops) / sizeof(*ops); i++)
+		if (strlen(ops[i].op) == len && memcmp(ops[i].op, t, len) == 0)
+			return ops[i].level;
+	return 0;
+}
+
+/*
+ * How tightly the replacement's top node binds: 12 postfix or primary, 11
+ * prefix, 1-10 binary, 0 conditional or assignment, -1 a comma.
+ */
+static int replacement_level(TSNode r)
+{
+	switch (node_kind(r)) {
+	case N_BINARY_EXPRESSION:
+		return binary_level(r);
+	case N_UNARY_EXPRESSION: case N_POINTER_EXPRESSION: case N_CAST_EXPRESSION:
+	case N_SIZEOF_EXPRESSION:
+		return 11;
+	case N_CONDITIONAL_EXPRESSION: case N_ASSIGNMENT_EXPRESSION:
+		return 0;
+	case N_COMMA_EXPRESSION:
+		return -1;
+	default:
+		return 12;
+	}
+}
+
+static bool same_node(TSNode a, TSNode b)
+{
+	return !ts_node_is_null(a) && !ts_node_is_null(b) && ts_node_eq(a, b);
+}
+
+/*
+ * Does replacing use by the replacement r as one node mean what the
+ * preprocessor's text means?  `#define N 2+3` in `i * N` is `i*2+3` to
+ * the compiler, not `i * (2 + 3)`: the replacement must bind at least as
+ * tightly as the operator around the use (a left operand of its own level
+ * too, operators being left-associative).
+ */
+static bool fits_context(TSNode use, TSNode r)
+{
+	TSNode parent = ts_node_parent(use);
+	int level = replacement_level(r), around;
+
+	if (level == 12 || ts_node_is_null(parent))
+		return true;
+	if (level < 0) /* `f(M)`, `int x = M;` would take a comma for a separator */
+		return node_kind(parent) == N_PARENTHESIZED_EXPRESSION;
+	switch (node_kind(parent)) {
+	case N_BINARY_EXPRESSION:
+		around = binary_level(parent);
+		return level > around ||
+		       (level == around && same_node(node_field(parent, "left"), use));
+	case N_UNARY_EXPRESSION: case N_POINTER_EXPRESSION: case N_CAST_EXPRESSION:
+	case N_SIZEOF_EXPRESSION: case N_UPDATE_EXPRESSION:
+		return level >= 11;
+	case N_SUBSCRIPT_EXPRESSION: case N_CALL_EXPRESSION: case N_FIELD_EXPRESSION:
+		return !same_node(node_field(parent, "argument"), use) &&
+		       !same_node(node_field(parent, "function"), use);
+	case N_CONDITIONAL_EXPRESSION:
+		return level > 0 || !same_node(node_field(parent, "condition"), use);
+	case N_ASSIGNMENT_EXPRESSION:
+		return !same_node(node_field(parent, "left"), use);
+	default: /* parentheses, arguments, an index, an initializer, a statement */
+		return true;
+	}
+}
+
 /* The expression text spells, lowered in place of use; NULL when it is not one without effects. */
 static Expr *lower_replacement(const char *text, uint32_t len, TSNode use)
 {
@@ -407,7 +493,8 @@ static Expr *lower_replacement(const char *text, uint32_t len, TSNode use)
 	TSTree *tree = parse_expr(text, len, &src, &expr);
 	Expr *e = NULL;
 
-	if (!ts_node_is_null(expr) && effect_free(expr)) {
+	if (!ts_node_is_null(expr) && effect_free(expr) &&
+	    fits_context(use, ts_node_named_child(expr, 0))) { /* inside parse_expr's parentheses */
 		enter_replacement(src, use);
 		e = lower_expr(expr);
 		lw.mx_text = NULL;

@@ -531,6 +531,28 @@ static void test_macro_paste(void)
 	CU_ASSERT_EQUAL(e->rhs->var->name, name_of("v1"));
 }
 
+/* A replacement read as one node only where the text means the same: `i * N` with N 2+3 is i*2+3. */
+static void test_macro_precedence(void)
+{
+	Program *prog = lower_one(
+		"#define N 2+3\n"
+		"#define SH 1<<2\n"
+		"int x[9];\n"
+		"int f(int i) { return i * N + x[N] + (i < N) + (SH + 1) + (i * SH) + (-N); }\n");
+	const Expr *e;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	/* ((((((i * N) + x[N]) + (i < N)) + (SH + 1)) + (i * SH)) + (-N)) */
+	e = body_stmt(func_named(prog, "f"), 0)->expr;
+	CU_ASSERT_EQUAL(e->rhs->lhs->kind, EX_NAME);                       /* -N: kept */
+	CU_ASSERT_EQUAL(e->lhs->rhs->lhs->kind, EX_VAR);                   /* i * SH: 1<<2 binds looser than * */
+	CU_ASSERT_EQUAL(e->lhs->rhs->rhs->kind, EX_NAME);
+	CU_ASSERT_EQUAL(e->lhs->lhs->rhs->lhs->kind, EX_NAME);             /* SH + 1: kept */
+	CU_ASSERT_EQUAL(e->lhs->lhs->lhs->rhs->rhs->kind, EX_BINARY);      /* i < N: 2 + 3 */
+	CU_ASSERT_EQUAL(e->lhs->lhs->lhs->lhs->rhs->rhs->kind, EX_BINARY); /* x[N]: an index */
+	CU_ASSERT_EQUAL(e->lhs->lhs->lhs->lhs->lhs->rhs->kind, EX_NAME);   /* i * N: kept */
+}
+
 /* Statement macros that declare and allocate, `T (*A)[N];`, loops bounded by `a * iv + b < K`. */
 static void test_macro_stmts(void)
 {
@@ -737,6 +759,7 @@ int suite_lower(void)
 	       !CU_add_test(s, "macro uses", test_macro_uses) ||
 	       !CU_add_test(s, "statement macros", test_macro_stmts) ||
 	       !CU_add_test(s, "token pasting", test_macro_paste) ||
+	       !CU_add_test(s, "replacements and precedence", test_macro_precedence) ||
 	       !CU_add_test(s, "bound parameters", test_bound_params) ||
 	       !CU_add_test(s, "callers not all seen", test_unseen_callers) ||
 	       !CU_add_test(s, "variable-length array parameters", test_vla_params);

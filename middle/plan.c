@@ -299,6 +299,22 @@ static bool spelled_by_macro(const MT *mt)
 	return false;
 }
 
+static void note_vla(Expr *e, void *ctx)
+{
+	if (e->kind == EX_VAR && e->var->type && e->var->type->kind == TY_ARRAY && e->var->type->is_vla)
+		*(bool *)ctx = true;
+}
+
+/* Does mt name a variable-length array object (`sizeof B`)?  GCC 12 crashes sharing one with a region. */
+static bool names_vla(const MT *mt)
+{
+	bool seen = false;
+
+	for (uint32_t i = 0; i < mt->stmts.len && !seen; i++)
+		ir_visit_stmt(mt->stmts.items[i], note_vla, NULL, &seen);
+	return seen;
+}
+
 static bool task_ok(const MT *mt, bool dyn, bool *fold, const char **why)
 {
 	*fold = false;
@@ -308,6 +324,10 @@ static bool task_ok(const MT *mt, bool dyn, bool *fold, const char **why)
 	}
 	if (spelled_by_macro(mt)) {
 		*why = "a macro spells it";
+		return false;
+	}
+	if (names_vla(mt)) {
+		*why = "it names a variable-length array";
 		return false;
 	}
 	if (dyn && plan_branch_test(mt))

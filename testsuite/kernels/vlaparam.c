@@ -9,7 +9,7 @@
 
 #include "sizes.h"
 
-static DATA_TYPE A[N][M], B[M][N], C[N][N], W[N][M];
+static DATA_TYPE A[N][M], B[M][N], C[N][N], Rows[N][M];
 
 static void gemm(int n, int m, DATA_TYPE alpha, DATA_TYPE C[n][n], DATA_TYPE A[n][m],
                  DATA_TYPE B[m][n])
@@ -43,14 +43,14 @@ int main(void)
 		for (j = 0; j < m; j++) {
 			A[i][j] = (DATA_TYPE)((i * j + 3) % 13) / 13;
 			B[j][i] = (DATA_TYPE)((i + 2 * j) % 11) / 11;
-			W[i][j] = (DATA_TYPE)((i + j) % 5);
+			Rows[i][j] = (DATA_TYPE)((i + j) % 5);
 		}
 	for (i = 0; i < n; i++)
 		for (j = 0; j < n; j++)
 			C[i][j] = (DATA_TYPE)(i - j) / n;
 	gemm(n, m, SCALAR_VAL(1.5), C, A, B);
-	rowsum(n, m, W, sums);
-	rowsum(n / 2, m / 2, (DATA_TYPE(*)[M / 2])W, half);
+	rowsum(n, m, Rows, sums);
+	rowsum(n / 2, m / 2, (DATA_TYPE(*)[M / 2])Rows, half);
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < n; j++)
 			s += C[i][j] * ((i + j) % 7 + 1);

@@ -62,14 +62,6 @@ static void count_var_init(Uses *u, Var *v)
 		ir_visit_expr(v->init, count_use, u);
 }
 
-/* The lengths a variable-length array type spells may assign too (`double A[n += 4]`). */
-static void count_type_uses(Uses *u, const Type *t)
-{
-	for (; t && (t->kind == TY_ARRAY || t->kind == TY_PTR); t = t->base)
-		if (t->vla_len)
-			ir_visit_expr(t->vla_len, count_use, u);
-}
-
 static void count_uses(Uses *u)
 {
 	Program *prog = u->prog;
@@ -79,10 +71,11 @@ static void count_uses(Uses *u)
 
 		if (f->body)
 			ir_visit_stmt(f->body, count_use, NULL, u);
+		/* the lengths of variable-length arrays may assign too (`double A[n += 4]`) */
 		for (uint32_t k = 0; k < f->params.len; k++)
-			count_type_uses(u, f->params.items[k]->type);
+			ir_visit_type_lengths(f->params.items[k]->type, count_use, u);
 		for (uint32_t k = 0; k < f->locals.len; k++)
-			count_type_uses(u, f->locals.items[k]->type);
+			ir_visit_type_lengths(f->locals.items[k]->type, count_use, u);
 	}
 	for (uint32_t i = 0; i < prog->globals.len; i++)
 		count_var_init(u, prog->globals.items[i]);
@@ -365,13 +358,6 @@ static void name_param(Expr *e, void *ctx)
 		}
 }
 
-static void name_params_in(Type *t, const Func *f)
-{
-	for (; t && (t->kind == TY_ARRAY || t->kind == TY_PTR); t = t->base)
-		if (t->vla_len)
-			ir_visit_expr(t->vla_len, name_param, (void *)f);
-}
-
 /*
  * t with every variable length that folds now (`double A[n][n]`, n a bound
  * parameter or a local set once to a constant) made that constant, through
@@ -444,7 +430,8 @@ void bind_params(Program *prog)
 	u.callees = xcalloc(u.nnames + 1, sizeof(*u.callees));
 	for (uint32_t i = 0; i < prog->funcs.len; i++)
 		for (uint32_t k = 0; k < prog->funcs.items[i]->params.len; k++)
-			name_params_in(prog->funcs.items[i]->params.items[k]->type, prog->funcs.items[i]);
+			ir_visit_type_lengths(prog->funcs.items[i]->params.items[k]->type, name_param,
+			                      prog->funcs.items[i]);
 	count_uses(&u);
 	for (uint32_t i = 0; i < prog->funcs.len; i++)
 		for (uint32_t k = 0; k < prog->funcs.items[i]->locals.len; k++)

@@ -634,6 +634,10 @@ void ir_visit_expr(Expr *e, IrExprFn *fn, void *ctx);
  * expression: conditions, initializers, loop headers, bodies.
  */
 void ir_visit_stmt(Stmt *s, IrExprFn *fn, IrStmtFn *sfn, void *ctx);
+/* Calls fn on every expression in the lengths of t's variable-length arrays, through pointers. */
+void ir_visit_type_lengths(const Type *t, IrExprFn *fn, void *ctx);
+/* Does a length of t's variable-length arrays assign or call (`int d[n += 4]`)? */
+bool ir_type_lengths_have_effect(const Type *t);
 typedef bool IrStmtPred(const Stmt *s, void *ctx);
 typedef Array(Expr *) ExprList;
 

@@ -33,6 +33,21 @@ void ir_visit_expr(Expr *e, IrExprFn *fn, void *ctx)
 		ir_visit_expr(e->args.items[i], fn, ctx);
 }
 
+void ir_visit_type_lengths(const Type *t, IrExprFn *fn, void *ctx)
+{
+	for (; t && (t->kind == TY_ARRAY || t->kind == TY_PTR); t = t->base)
+		if (t->vla_len)
+			ir_visit_expr(t->vla_len, fn, ctx);
+}
+
+bool ir_type_lengths_have_effect(const Type *t)
+{
+	for (; t && (t->kind == TY_ARRAY || t->kind == TY_PTR); t = t->base)
+		if (t->vla_len && ir_has_effect(t->vla_len))
+			return true;
+	return false;
+}
+
 void ir_visit_stmt(Stmt *s, IrExprFn *fn, IrStmtFn *sfn, void *ctx)
 {
 	if (!s)

@@ -50,15 +50,6 @@ static bool has_vla(const Type *t)
 	return false;
 }
 
-/* A length of a variable-length array in t, through pointers, that assigns or calls (`(*p)[n += 4]`). */
-static bool vla_effect(const Type *t)
-{
-	for (; t && (t->kind == TY_ARRAY || t->kind == TY_PTR); t = t->base)
-		if (t->vla_len && ir_has_effect(t->vla_len))
-			return true;
-	return false;
-}
-
 
 /* Moves a temporary list into an IR statement list (same element type). */
 #define MOVE_LIST(dst, src) \
@@ -101,7 +92,7 @@ static void lower_local_declarator(StmtList *list, TSNode decl, TSNode d, const 
 	if (lw.func)
 		array_push(&lw.func->locals, v);
 	lw_bind(dc.name, ID_VAR)->var = v; /* in scope in its own initializer */
-	if (has_vla(dc.type) || vla_effect(dc.type))
+	if (has_vla(dc.type) || ir_type_lengths_have_effect(dc.type))
 		lw_note_um(UM_VLA, node_start(d));
 	s = new_stmt(ST_DECL, decl);
 	s->var = v;

@@ -315,20 +315,11 @@ static bool names_itself(const Func *g)
 	return seen;
 }
 
-/* Does a length in t's variable-length arrays have an effect (`int d[n += 4]`)? */
-static bool type_has_effect(const Type *t)
-{
-	for (; t && (t->kind == TY_ARRAY || t->kind == TY_PTR); t = t->base)
-		if (t->vla_len && ir_has_effect(t->vla_len))
-			return true;
-	return false;
-}
-
 /* Assigns none of the callee's parameters: every chunk call gets them as passed. */
 static bool params_ok(const Func *g, const char **why)
 {
 	for (uint32_t i = 0; i < g->params.len; i++) {
-		if (type_has_effect(g->params.items[i]->type)) {
+		if (ir_type_lengths_have_effect(g->params.items[i]->type)) {
 			*why = plan_fmt("the type of the callee's parameter %s has an effect",
 			                intern_name(g->params.items[i]->name));
 			return false;

@@ -83,18 +83,10 @@ static void defs_expr(Expr *e, void *ctx)
 		acc_info(v)->addr = true;
 }
 
-/* The lengths of t's variable-length arrays may assign (`double (*p)[n += 4]`). */
-static void defs_type(const Type *t)
-{
-	for (; t && (t->kind == TY_ARRAY || t->kind == TY_PTR); t = t->base)
-		if (t->vla_len)
-			ir_visit_expr(t->vla_len, defs_expr, NULL);
-}
-
 static void defs_stmt(Stmt *s, void *ctx)
 {
-	if (s->kind == ST_DECL && s->var)
-		defs_type(s->var->type);
+	if (s->kind == ST_DECL && s->var) /* a length may assign: `double (*p)[n += 4]` */
+		ir_visit_type_lengths(s->var->type, defs_expr, NULL);
 	if (s->kind == ST_DECL && s->expr && s->var)
 		note_def(s->var, s->expr, s->start, false);
 }
@@ -106,7 +98,7 @@ void range_scan_defs(Func *f)
 		Var *p = f->params.items[i];
 
 		acc_info(p)->param_index = (int)i;
-		defs_type(p->type);
+		ir_visit_type_lengths(p->type, defs_expr, NULL);
 		if (type_is_ptr(p->type) || type_is_array(p->type) ||
 		    (p->type && p->type->kind == TY_NAMED &&
 		     !type_int_typedef(p->type->tag, &(int){ 0 }, &(bool){ false })))

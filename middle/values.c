@@ -516,6 +516,29 @@ static Ptr resolve_member(const Expr *e, const Env *env)
 	return p;
 }
 
+/*
+ * The index of subscript e, idx.  When e subscripts a row of an array of
+ * arrays (`Y[i][k]`, Y[i] of type double[M]), the lvalue lies inside that
+ * row: C leaves `a[1][7]` undefined for `int a[4][5]` (C11 J.2), and GCC
+ * bounds loops by it.  So an index the analysis cannot bound on a side
+ * (`Y[i][perm[j]]`, a gather) keeps to [0, M) on that side; a bound it knows
+ * is left as it is, so code that walks a matrix through its first row with
+ * a known range is still read as it runs.
+ */
+static Ival row_index(const Expr *e, const Expr *idx, const Env *env)
+{
+	Ival k = val_int(idx, env);
+	const Type *row = e->lhs->kind == EX_INDEX ? e->lhs->type : NULL;
+
+	if (idx != e->rhs || !row || row->kind != TY_ARRAY || row->is_vla || row->array_len <= 0)
+		return k;
+	if (k.lo == IV_NINF)
+		k.lo = 0;
+	if (k.hi == IV_PINF)
+		k.hi = row->array_len - 1;
+	return k.lo <= k.hi ? k : val_int(idx, env);
+}
+
 /* The storage lvalue e designates: base, byte offset, and its type. */
 Ptr val_loc(const Expr *e, const Env *env)
 {
@@ -538,7 +561,7 @@ Ptr val_loc(const Expr *e, const Env *env)
 		}
 		if (p.kind == P_NONE || p.kind == P_NULL || p.kind == P_SELF)
 			return (Ptr){ P_UNKNOWN, NULL, { 0, 0 }, e->type };
-		return ptr_offset(p, val_int(idx, env));
+		return ptr_offset(p, row_index(e, idx, env));
 	case EX_UNARY:
 		if (e->op != OP_DEREF)
 			return val_ptr_make(P_UNKNOWN);

@@ -1,10 +1,10 @@
 #!/bin/sh
 # bench-kernels.sh - `make bench`, third part: the loop-nest kernels of
 # testsuite/kernels (sizes in sizes.h, the large dataset), and the TVM 0.17
-# USMP model of testsuite/usmp, built sequentially,
-# through mtpar at -np 2, and with GCC's -ftree-parallelize-loops=2; the
-# median wall time of REPEAT runs of each, whether the output matches the
-# sequential one, and the speedups.  Prints Markdown tables (the kernels,
+# USMP model of testsuite/usmp, built sequentially, through mtpar at -np 2,
+# and with GCC's -ftree-parallelize-loops=2; the median wall time of REPEAT
+# interleaved runs of each, whether the output matches the sequential one,
+# and the speedups.  Prints Markdown tables (the kernels,
 # the behaviour tests, the model) with each table's geometric means, also
 # left in $B/bench-kernels.md.  Environment: B, REPEAT (default 5), KFLAGS.
 set -u
@@ -15,19 +15,49 @@ W=$B/kernels
 KLIB=testsuite/kernels/support/bench.c # built with each kernel, not given to mtpar
 mkdir -p "$W"
 
-# median wall seconds of REPEAT runs of $1, or "wrong" when its output is not $2's.
-median_wall() {
+# The median wall seconds of REPEAT runs of each of the programs $2..., or
+# "wrong" when one's output is not $1's, or "fail": one line per program.
+# The runs interleave (one of each per round), so that a burst of load on
+# this noisy machine falls on all of them rather than on one's five runs.
+median_walls() {
+	want=$1
+	shift
+	k=0
+	for p in "$@"; do
+		: >"$W/times.$k"
+		k=$((k + 1))
+	done
 	i=0
-	: >"$W/times"
 	while [ $i -lt "$REPEAT" ]; do
-		s=$(date +%s.%N)
-		"$1" >"$W/out" 2>&1 || { echo fail; return; }
-		e=$(date +%s.%N)
-		cmp -s "$W/out" "$2" || { echo wrong; return; }
-		echo "$s $e" | awk '{ printf "%.4f\n", $2 - $1 }' >>"$W/times"
+		k=0
+		for p in "$@"; do
+			if [ -f "$W/times.$k" ]; then
+				s=$(date +%s.%N)
+				if "$p" >"$W/out" 2>&1; then
+					e=$(date +%s.%N)
+					if cmp -s "$W/out" "$want"; then
+						echo "$s $e" | awk '{ printf "%.4f\n", $2 - $1 }' >>"$W/times.$k"
+					else
+						rm -f "$W/times.$k"; echo wrong >"$W/verdict.$k"
+					fi
+				else
+					rm -f "$W/times.$k"; echo fail >"$W/verdict.$k"
+				fi
+			fi
+			k=$((k + 1))
+		done
 		i=$((i + 1))
 	done
-	sort -g "$W/times" | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
+	k=0
+	for p in "$@"; do
+		if [ -f "$W/times.$k" ]; then
+			sort -g "$W/times.$k" | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
+		else
+			cat "$W/verdict.$k"
+		fi
+		rm -f "$W/times.$k" "$W/verdict.$k"
+		k=$((k + 1))
+	done
 }
 
 ratio() { # seq par
@@ -38,7 +68,7 @@ ratio() { # seq par
 # analysis, a schedule of branches, a refusal of the cost model) rather
 # than being a loop-nest kernel: measured in a table of their own, where
 # what counts is that none runs slower.
-TESTS=" blocks calls cascade clonetraps contexts heads liveout reuse rttraps smallspan "
+TESTS=" blocks calls cascade clonetraps contexts gathers heads liveout reuse rttraps smallspan "
 
 out=$B/bench-kernels.md
 rows=$W/rows.kernels
@@ -58,9 +88,8 @@ for c in testsuite/kernels/*.c; do
 	gcc -O2 -w -ftree-parallelize-loops=2 $KFLAGS -o "$W/$n.gcc" "$c" $KLIB -lm || continue
 	# shellcheck disable=SC2086
 	span=$("$B/mtpar" -np 2 $KFLAGS --dump=sched "$c" 2>/dev/null | grep -c '^plan .*: span')
-	seq=$(median_wall "$W/$n.seq" "$W/$n.want")
-	par=$(median_wall "$W/$n.par" "$W/$n.want")
-	gccp=$(median_wall "$W/$n.gcc" "$W/$n.want")
+	median_walls "$W/$n.want" "$W/$n.seq" "$W/$n.par" "$W/$n.gcc" >"$W/medians"
+	{ read -r seq; read -r par; read -r gccp; } <"$W/medians"
 	echo "| $n | $seq | $par | $(ratio "$seq" "$par") | $gccp | $(ratio "$seq" "$gccp") | $([ "$span" -gt 0 ] && echo yes || echo no) |" >>"$rows"
 done
 rows=$W/rows.kernels
@@ -81,9 +110,8 @@ if gcc -O2 $UF -o "$W/usmp.seq" $U/default_lib0.c $U/default_lib1.c $U/main.c -l
 		printf '#!/bin/sh\n"%s" | grep -v "^time_s"\n' "$W/usmp.$v" >"$W/usmp.$v.sh"
 		chmod +x "$W/usmp.$v.sh"
 	done
-	seq=$(median_wall "$W/usmp.seq.sh" "$W/usmp.want")
-	par=$(median_wall "$W/usmp.par.sh" "$W/usmp.want")
-	gccp=$(median_wall "$W/usmp.gcc.sh" "$W/usmp.want")
+	median_walls "$W/usmp.want" "$W/usmp.seq.sh" "$W/usmp.par.sh" "$W/usmp.gcc.sh" >"$W/medians"
+	{ read -r seq; read -r par; read -r gccp; } <"$W/medians"
 	echo "| usmp (TVM 0.17, 200 inferences) | $seq | $par | $(ratio "$seq" "$par") | $gccp | $(ratio "$seq" "$gccp") | $(grep -q '#pragma omp parallel' "$W/usmp/default_lib1.par.c" && echo yes || echo no) |" >>"$W/rows.usmp"
 fi
 

@@ -521,9 +521,10 @@ static Ptr resolve_member(const Expr *e, const Env *env)
  * arrays (`Y[i][k]`, Y[i] of type double[M]), the lvalue lies inside that
  * row: C leaves `a[1][7]` undefined for `int a[4][5]` (C11 J.2), and GCC
  * bounds loops by it.  So an index the analysis cannot bound on a side
- * (`Y[i][perm[j]]`, a gather) keeps to [0, M) on that side; a bound it knows
- * is left as it is, so code that walks a matrix through its first row with
- * a known range is still read as it runs.
+ * (`Y[i][perm[j]]`, a gather), or bounds only by its type (`Y[i][j - n]`),
+ * keeps to [0, M) on that side; a bound it knows is left as it is, so code
+ * that walks a matrix through its first row with a known range is still
+ * read as it runs.
  */
 static Ival row_index(const Expr *e, const Expr *idx, const Env *env)
 {
@@ -532,9 +533,9 @@ static Ival row_index(const Expr *e, const Expr *idx, const Env *env)
 
 	if (idx != e->rhs || !row || row->kind != TY_ARRAY || row->is_vla || row->array_len <= 0)
 		return k;
-	if (k.lo == IV_NINF)
+	if (k.lo <= -(int64_t)INT32_MAX) /* unbounded, or bounded only by the index's type */
 		k.lo = 0;
-	if (k.hi == IV_PINF)
+	if (k.hi >= INT32_MAX)
 		k.hi = row->array_len - 1;
 	return k.lo <= k.hi ? k : val_int(idx, env);
 }

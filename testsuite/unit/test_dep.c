@@ -384,6 +384,31 @@ static void test_entry_pointer(void)
 	CU_ASSERT_FALSE(dependent(mg, mh));
 }
 
+/*
+ * A subscript of a row of an array of arrays stays in the row where its
+ * range is unknown on a side (C11 J.2); a known range is kept, and a row
+ * reached through a pointer gets no bound.
+ */
+static void test_row_bounds(void)
+{
+	Program *prog = front(
+		"static float Y[8][16];\n"
+		"static int perm[16];\n"
+		"void f(int n) {\n"
+		"  for (int j = 0; j < 16; j++) Y[3][perm[j]] = 1.0f;\n"
+		"  for (int j = 0; j < 16; j++) Y[3][j - n] = 1.0f;\n"
+		"  for (int j = 0; j < 16; j++) Y[0][j + 16] = 1.0f;\n"
+		"  float (*R)[16] = Y;\n"
+		"  for (int j = 0; j < 16; j++) R[2][perm[j]] = 1.0f;\n"
+		"}\n");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	CU_ASSERT_STRING_EQUAL(dump(mt_of(prog, "f", 1)), "reads perm; writes Y[192,256)");
+	CU_ASSERT_STRING_EQUAL(dump(mt_of(prog, "f", 2)), "reads n; writes Y[192,256)");
+	CU_ASSERT_STRING_EQUAL(dump(mt_of(prog, "f", 3)), "writes Y[64,128)");
+	CU_ASSERT_STRING_EQUAL(dump(mt_of(prog, "f", 5)), "reads perm R; writes Y[128,192)");
+}
+
 /* Unknown functions order everything; math.h functions read their arguments. */
 static void test_calls(void)
 {
@@ -687,6 +712,7 @@ int suite_dep(void)
 	       !CU_add_test(s, "disjoint workspace", test_disjoint_workspace) ||
 	       !CU_add_test(s, "inception", test_inception) ||
 	       !CU_add_test(s, "entry pointer", test_entry_pointer) ||
+	       !CU_add_test(s, "row bounds", test_row_bounds) ||
 	       !CU_add_test(s, "calls", test_calls) ||
 	       !CU_add_test(s, "pointer shapes", test_pointer_shapes) ||
 	       !CU_add_test(s, "allocator", test_allocator) ||

@@ -427,6 +427,8 @@ static Ptr resolve_call(const Expr *e, const Env *env)
 	}
 }
 
+static Ptr locate(const Expr *e, const Env *env, bool address_only);
+
 /* Where the pointer value of e leads. */
 Ptr val_ptr(const Expr *e, const Env *env)
 {
@@ -449,7 +451,7 @@ Ptr val_ptr(const Expr *e, const Env *env)
 		return val_ptr_make(P_RODATA);
 	case EX_UNARY:
 		if (e->op == OP_ADDR)
-			return val_loc(e->lhs, env);
+			return locate(e->lhs, env, true);
 		if (e->op == OP_DEREF)
 			return decay_or_load(val_loc(e, env));
 		if (ir_is_incdec(e) || e->op == OP_PLUS)
@@ -524,9 +526,11 @@ static Ptr resolve_member(const Expr *e, const Env *env)
  * (`Y[i][perm[j]]`, a gather), or bounds only by its type (`Y[i][j - n]`),
  * keeps to [0, M) on that side; a bound it knows is left as it is, so code
  * that walks a matrix through its first row with a known range is still
- * read as it runs.
+ * read as it runs.  The operand of & may also name the place one past the
+ * row (`&Y[i][M]`, whose `[-1]` is the row's last element): there the
+ * index keeps to [0, M].
  */
-static Ival row_index(const Expr *e, const Expr *idx, const Env *env)
+static Ival row_index(const Expr *e, const Expr *idx, const Env *env, bool address_only)
 {
 	Ival k = val_int(idx, env);
 	const Type *row = e->lhs->kind == EX_INDEX ? e->lhs->type : NULL;
@@ -536,12 +540,15 @@ static Ival row_index(const Expr *e, const Expr *idx, const Env *env)
 	if (k.lo <= -(int64_t)INT32_MAX) /* unbounded, or bounded only by the index's type */
 		k.lo = 0;
 	if (k.hi >= INT32_MAX)
-		k.hi = row->array_len - 1;
+		k.hi = address_only ? row->array_len : row->array_len - 1;
 	return k.lo <= k.hi ? k : val_int(idx, env);
 }
 
-/* The storage lvalue e designates: base, byte offset, and its type. */
-Ptr val_loc(const Expr *e, const Env *env)
+/*
+ * The storage lvalue e designates: base, byte offset, and its type;
+ * address_only when e is the operand of &, which evaluates no access.
+ */
+static Ptr locate(const Expr *e, const Env *env, bool address_only)
 {
 	Ptr p;
 	const Expr *idx;
@@ -562,7 +569,7 @@ Ptr val_loc(const Expr *e, const Env *env)
 		}
 		if (p.kind == P_NONE || p.kind == P_NULL || p.kind == P_SELF)
 			return (Ptr){ P_UNKNOWN, NULL, { 0, 0 }, e->type };
-		return ptr_offset(p, row_index(e, idx, env));
+		return ptr_offset(p, row_index(e, idx, env, address_only));
 	case EX_UNARY:
 		if (e->op != OP_DEREF)
 			return val_ptr_make(P_UNKNOWN);
@@ -577,6 +584,11 @@ Ptr val_loc(const Expr *e, const Env *env)
 	default:
 		return (Ptr){ P_UNKNOWN, NULL, { 0, 0 }, e->type };
 	}
+}
+
+Ptr val_loc(const Expr *e, const Env *env)
+{
+	return locate(e, env, false);
 }
 
 /* ------------------------------------------------------------------ */

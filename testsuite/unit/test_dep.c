@@ -400,6 +400,7 @@ static void test_row_bounds(void)
 		"  for (int j = 0; j < 16; j++) Y[0][j + 16] = 1.0f;\n"
 		"  float (*R)[16] = Y;\n"
 		"  for (int j = 0; j < 16; j++) R[2][perm[j]] = 1.0f;\n"
+		"  for (int j = 0; j < 16; j++) (&Y[4][perm[j]])[-1] = 1.0f;\n"
 		"}\n");
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
@@ -407,6 +408,8 @@ static void test_row_bounds(void)
 	CU_ASSERT_STRING_EQUAL(dump(mt_of(prog, "f", 2)), "reads n; writes Y[192,256)");
 	CU_ASSERT_STRING_EQUAL(dump(mt_of(prog, "f", 3)), "writes Y[64,128)");
 	CU_ASSERT_STRING_EQUAL(dump(mt_of(prog, "f", 5)), "reads perm R; writes Y[128,192)");
+	/* & may name the place one past the row: its [-1] is the row's last element */
+	CU_ASSERT_STRING_EQUAL(dump(mt_of(prog, "f", 6)), "reads perm; writes Y[252,320)");
 }
 
 /* Unknown functions order everything; math.h functions read their arguments. */

@@ -679,6 +679,62 @@ static bool hides_bitfield(uint32_t start, uint32_t end)
 	return false;
 }
 
+static bool word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Does text [start, end) hold the word w? */
+static bool has_word(uint32_t start, uint32_t end, const char *w)
+{
+	const char *t = lw.src->text;
+	size_t n = strlen(w);
+
+	for (uint32_t i = start; i + n <= end; i++)
+		if (!memcmp(t + i, w, n) && (i == 0 || !word_char(t[i - 1])) &&
+		    (i + n >= lw.src->len || !word_char(t[i + n])))
+			return true;
+	return false;
+}
+
+/* A #pragma pack anywhere in the file: it may apply to any record. */
+static bool has_pragma_pack(void)
+{
+	const char *t = lw.src->text, *p = t;
+
+	while ((p = strstr(p, "pragma")) != NULL) {
+		const char *q = p + 6;
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (!strncmp(q, "pack", 4) && !word_char(q[4]))
+			return true;
+		p = q;
+	}
+	return false;
+}
+
+/*
+ * Does the record at [start, end) name its alignment or packing: an
+ * attribute (hidden by pp_scan) inside it or right after its closing
+ * brace, `_Alignas`, or a #pragma pack?  Then the compiler's layout is not
+ * C's default one, and the analysis must not guess its offsets.
+ */
+static bool layout_attributed(uint32_t start, uint32_t end)
+{
+	uint32_t after = end;
+
+	while (after < lw.src->len && strchr(" \t\r\n", lw.src->text[after]))
+		after++;
+	for (uint32_t i = 0; i < lw.src->hidden.len; i++) {
+		const Hidden *h = &lw.src->hidden.items[i];
+
+		if (h->kind == HIDE_ATTRIBUTE && ((h->start >= start && h->end <= end) || h->start == after))
+			return true;
+	}
+	return has_word(start, end, "_Alignas") || has_word(start, end, "alignas") || has_pragma_pack();
+}
+
 // struct_specifier = 'struct' name:type_identifier? body:field_declaration_list?
 // union_specifier  = 'union'  name:type_identifier? body:field_declaration_list?
 static Type *lower_record(TSNode n, TypeKind kind)
@@ -700,7 +756,8 @@ static Type *lower_record(TSNode n, TypeKind kind)
 		return t;
 	lay.t = t;
 	/* pp_scan hid an unnamed bit-field: its padding is unknown, so are the offsets */
-	lay.unknown = hides_bitfield(ts_node_start_byte(body), ts_node_end_byte(body));
+	lay.unknown = hides_bitfield(ts_node_start_byte(body), ts_node_end_byte(body)) ||
+	              layout_attributed(ts_node_start_byte(n), ts_node_end_byte(n));
 	lower_fields(&lay, body);
 	layout_finish(&lay);
 	array_push(&lw.lt->records, t);

@@ -179,6 +179,23 @@ static void test_struct_layout(void)
 	CU_ASSERT_EQUAL(global_named(prog, "c")->type->kind, TY_PTR);
 }
 
+/* A record that names its alignment or packing has no layout the analysis may guess. */
+static void test_attributed_layout(void)
+{
+	Program *prog = lower_one(
+		"struct A { char c; _Alignas(32) double d; } a;\n"
+		"struct P { char c; double d; } __attribute__((packed)) p;\n"
+		"struct __attribute__((aligned(64))) G { char c; } g;\n"
+		"struct D { char c; double d; } d;\n");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	CU_ASSERT_EQUAL(global_named(prog, "a")->type->size, -1);
+	CU_ASSERT_EQUAL(global_named(prog, "a")->type->members.items[1].offset, -1);
+	CU_ASSERT_EQUAL(global_named(prog, "p")->type->size, -1);
+	CU_ASSERT_EQUAL(global_named(prog, "g")->type->size, -1);
+	CU_ASSERT_EQUAL(global_named(prog, "d")->type->size, 16);
+}
+
 static void test_two_iv_loop(void)
 {
 	const char *text =
@@ -747,6 +764,7 @@ int suite_lower(void)
 	return !s || !CU_add_test(s, "typed parameters", test_params) ||
 	       !CU_add_test(s, "union global", test_union_global) ||
 	       !CU_add_test(s, "struct layout", test_struct_layout) ||
+	    !CU_add_test(s, "attributed layout", test_attributed_layout) ||
 	       !CU_add_test(s, "two-IV loop header", test_two_iv_loop) ||
 	       !CU_add_test(s, "constants", test_constants) ||
 	       !CU_add_test(s, "TVM casts", test_tvm_cast) ||

@@ -563,6 +563,8 @@ static void layout_add(Layout *lay, int name, Type *mt, int64_t width)
 	Member m = { name, mt, -1 };
 	int64_t unit = mt->size > 0 ? mt->size * 8 : 8;
 
+	if (mt->align < 0) /* a typedef that names its alignment */
+		lay->unknown = true;
 	if (lay->t->kind == TY_UNION) {
 		int64_t bits = width >= 0 ? align_to(width, unit) : mt->size * 8;
 
@@ -838,13 +840,29 @@ Type *lower_specifier(TSNode n)
 }
 
 // type_definition = 'typedef' type_qualifier* type:type_specifier type_qualifier* declarator:_type_declarator,+ ';'
+/*
+ * A typedef that names an alignment (`typedef double ad
+ * __attribute__((aligned(32)));`): its alignment is unknown (-1), and so
+ * are the offsets of a record that holds one (layout_add).
+ */
+static Type *unknown_alignment(Type *t)
+{
+	Type *c = ARENA_NEW(Type);
+
+	*c = *t;
+	c->align = -1;
+	return c;
+}
+
 void lower_typedef(TSNode n)
 {
 	DeclSpec ds;
 	Declarator dc;
 	Kids k;
 	TSNode c;
+	bool aligned;
 
+	aligned = layout_attributed(ts_node_start_byte(n), ts_node_end_byte(n));
 	lower_specifiers(n, &ds);
 	kids_init(&k, n);
 	while (kids_next(&k, &c)) {
@@ -852,7 +870,7 @@ void lower_typedef(TSNode n)
 			continue;
 		lower_declarator(c, ds.type, &dc);
 		if (dc.name)
-			lw_bind(dc.name, ID_TYPEDEF)->type = dc.type;
+			lw_bind(dc.name, ID_TYPEDEF)->type = aligned ? unknown_alignment(dc.type) : dc.type;
 	}
 }
 

@@ -186,7 +186,9 @@ static void test_attributed_layout(void)
 		"struct A { char c; _Alignas(32) double d; } a;\n"
 		"struct P { char c; double d; } __attribute__((packed)) p;\n"
 		"struct __attribute__((aligned(64))) G { char c; } g;\n"
-		"struct D { char c; double d; } d;\n");
+		"struct D { char c; double d; } d;\n"
+		"typedef double ad __attribute__((aligned(32)));\n"
+		"struct T { char c; ad d; } t;\n");
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
 	CU_ASSERT_EQUAL(global_named(prog, "a")->type->size, -1);
@@ -194,6 +196,7 @@ static void test_attributed_layout(void)
 	CU_ASSERT_EQUAL(global_named(prog, "p")->type->size, -1);
 	CU_ASSERT_EQUAL(global_named(prog, "g")->type->size, -1);
 	CU_ASSERT_EQUAL(global_named(prog, "d")->type->size, 16);
+	CU_ASSERT_EQUAL(global_named(prog, "t")->type->size, -1);
 }
 
 static void test_two_iv_loop(void)

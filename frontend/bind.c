@@ -86,20 +86,6 @@ static bool is_ident_char(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Whether identifier name occurs in [s, end) as a whole word. */
-static bool word_in(const char *name, size_t n, const char *s, const char *end)
-{
-	for (const char *p = s; p + n <= end; p++) {
-		p = memchr(p, name[0], (size_t)(end - p));
-		if (!p || p + n > end)
-			return false;
-		if (memcmp(p, name, n) == 0 && (p == s || !is_ident_char(p[-1])) &&
-		    (p + n == end || !is_ident_char(p[n])))
-			return true;
-	}
-	return false;
-}
-
 /* The identifier that ends just before p (back to s), or that starts at p; length in *n. */
 static const char *ident_before(const char *s, const char *p, size_t *n)
 {
@@ -128,7 +114,7 @@ static const char *ident_after(const char *p, const char *end, size_t *n)
 /* Is word [w, w + n) among the parameters of d? */
 static bool is_param(const PPMacroDef *d, const char *w, size_t n)
 {
-	return d->is_func && n && word_in(w, n, d->params, d->params_end);
+	return d->is_func && n && pp_word_in(w, n, d->params, d->params_end);
 }
 
 /*
@@ -169,7 +155,7 @@ static bool named_unseen(const Program *prog, const Func *f)
 		PPMacroDef d;
 
 		for (uint32_t k = 0; k < src->hidden.len; k++)
-			if (word_in(name, n, src->text + src->hidden.items[k].start,
+			if (pp_word_in(name, n, src->text + src->hidden.items[k].start,
 			            src->text + src->hidden.items[k].end))
 				return true;
 		for (uint32_t k = 0; k < src->outside.len; k++) {
@@ -179,11 +165,11 @@ static bool named_unseen(const Program *prog, const Func *f)
 			                  .params_end = c->params ? c->params + strlen(c->params) : NULL,
 			                  .body = c->text, .end = c->text ? c->text + strlen(c->text) : NULL };
 
-			if (c->text && (word_in(name, n, od.body, od.end) || pasted_in(name, n, &od)))
+			if (c->text && (pp_word_in(name, n, od.body, od.end) || pasted_in(name, n, &od)))
 				return true;
 		}
 		while (pp_next_define(src, &line, &d))
-			if (word_in(name, n, d.body, d.end) || pasted_in(name, n, &d))
+			if (pp_word_in(name, n, d.body, d.end) || pasted_in(name, n, &d))
 				return true;
 	}
 	return false;

@@ -303,6 +303,9 @@ bool pp_token_int(const PPToken *t, int64_t *v);
  */
 bool pp_int_literal(const char *s, size_t len, int64_t *out);
 
+/* Does name (n bytes) occur in [s, end) as a whole identifier (pp.c)? */
+bool pp_word_in(const char *name, size_t n, const char *s, const char *end);
+
 /*
  * pp internals, shared by pp.c and ppexpr.c; not for later stages.  Those
  * files define MTPAR_PP before including this header.
@@ -993,6 +996,7 @@ typedef struct LowerState {
 	uint32_t um;       /* unmodelled bits of the statement being lowered */
 	uint32_t outside;  /* src->outside entries applied so far */
 	bool ok;           /* no diagnostic so far */
+	int pragma_pack;   /* the file has a #pragma pack: 0 not scanned yet, 1 yes, -1 no */
 	const char *mx_text; /* lowering a macro's replacement (macro.c): its text, */
 	uint32_t mx_start, mx_end; /* and the use's bytes that its nodes take */
 } LowerState;

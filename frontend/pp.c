@@ -63,6 +63,19 @@ bool pp_is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+bool pp_word_in(const char *name, size_t n, const char *s, const char *end)
+{
+	for (const char *p = s; p + n <= end; p++) {
+		p = memchr(p, name[0], (size_t)(end - p));
+		if (!p || p + n > end)
+			return false;
+		if (memcmp(p, name, n) == 0 && (p == s || !pp_ident_char[(unsigned char)p[-1]]) &&
+		    (p + n == end || !pp_ident_char[(unsigned char)p[n]]))
+			return true;
+	}
+	return false;
+}
+
 uint32_t pp_ident_end(const char *t, uint32_t p)
 {
 	while (pp_ident_char[(unsigned char)t[p]])

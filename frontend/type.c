@@ -681,39 +681,21 @@ static bool hides_bitfield(uint32_t start, uint32_t end)
 	return false;
 }
 
-static bool word_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
-/* Does text [start, end) hold the word w? */
-static bool has_word(uint32_t start, uint32_t end, const char *w)
-{
-	const char *t = lw.src->text;
-	size_t n = strlen(w);
-
-	for (uint32_t i = start; i + n <= end; i++)
-		if (!memcmp(t + i, w, n) && (i == 0 || !word_char(t[i - 1])) &&
-		    (i + n >= lw.src->len || !word_char(t[i + n])))
-			return true;
-	return false;
-}
-
-/* A #pragma pack anywhere in the file: it may apply to any record. */
+/* A #pragma pack anywhere in the file: it may apply to any record. Scanned once per file. */
 static bool has_pragma_pack(void)
 {
-	const char *t = lw.src->text, *p = t;
+	const char *p = lw.src->text;
 
-	while ((p = strstr(p, "pragma")) != NULL) {
-		const char *q = p + 6;
+	while (!lw.pragma_pack && (p = strstr(p, "pragma")) != NULL) {
+		const char *eol = strchr(p, '\n');
 
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (!strncmp(q, "pack", 4) && !word_char(q[4]))
-			return true;
-		p = q;
+		p += 6;
+		if (pp_word_in("pack", 4, p, eol ? eol : p + strlen(p)))
+			lw.pragma_pack = 1;
 	}
-	return false;
+	if (!lw.pragma_pack)
+		lw.pragma_pack = -1;
+	return lw.pragma_pack > 0;
 }
 
 /*
@@ -734,7 +716,8 @@ static bool layout_attributed(uint32_t start, uint32_t end)
 		if (h->kind == HIDE_ATTRIBUTE && ((h->start >= start && h->end <= end) || h->start == after))
 			return true;
 	}
-	return has_word(start, end, "_Alignas") || has_word(start, end, "alignas") || has_pragma_pack();
+	return pp_word_in("_Alignas", 8, lw.src->text + start, lw.src->text + end) ||
+	       pp_word_in("alignas", 7, lw.src->text + start, lw.src->text + end) || has_pragma_pack();
 }
 
 // struct_specifier = 'struct' name:type_identifier? body:field_declaration_list?

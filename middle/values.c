@@ -532,16 +532,16 @@ static Ptr resolve_member(const Expr *e, const Env *env)
  */
 static Ival row_index(const Expr *e, const Expr *idx, const Env *env, bool address_only)
 {
-	Ival k = val_int(idx, env);
+	Ival k = val_int(idx, env), in_row = k;
 	const Type *row = e->lhs->kind == EX_INDEX ? e->lhs->type : NULL;
 
 	if (idx != e->rhs || !row || row->kind != TY_ARRAY || row->is_vla || row->array_len <= 0)
 		return k;
 	if (k.lo <= -(int64_t)INT32_MAX) /* unbounded, or bounded only by the index's type */
-		k.lo = 0;
+		in_row.lo = 0;
 	if (k.hi >= INT32_MAX)
-		k.hi = address_only ? row->array_len : row->array_len - 1;
-	return k.lo <= k.hi ? k : val_int(idx, env);
+		in_row.hi = address_only ? row->array_len : row->array_len - 1;
+	return in_row.lo <= in_row.hi ? in_row : k;
 }
 
 /*

@@ -23,6 +23,7 @@
 typedef struct ByteRange {
 	int64_t lo, hi;
 } ByteRange;
+typedef Array(ByteRange) ByteRanges;
 
 /*
  * What an access may touch: a base object and a union of byte ranges in
@@ -32,16 +33,42 @@ typedef struct ByteRange {
  * Var as base is its own storage (for a parameter: the pointer itself);
  * what a parameter points to is its OBJ_POINTEE object (see obj_kind).
  */
+/*
+ * The bytes [lo + t * stride, hi + t * stride) for every row t in
+ * [t0, t1] (IV_NINF, IV_PINF: rows without end): what an access
+ * `X[e1][e2]` to an array of arrays reaches, e1 the row and e2 the column
+ * range.  0 < hi - lo <= stride, so the rows never overlap.
+ */
+typedef struct RowSet {
+	int64_t lo, hi, stride, t0, t1;
+} RowSet;
+
+/*
+ * rows refine ranges: when there are any, the region's bytes are those of
+ * exact (plain ranges, sorted and disjoint) and of rows, and ranges holds
+ * exact and each row set's hull, so that whoever reads only ranges reads a
+ * sound superset.  Only region_overlap looks at the rows.
+ */
 typedef struct Region {
 	Var *base;
 	bool whole;              /* the whole object (ranges ignored) */
-	Array(ByteRange) ranges; /* sorted, disjoint, merged */
+	ByteRanges ranges;       /* sorted, disjoint, merged */
+	ByteRanges exact;        /* with rows: the plain ranges alone */
+	Array(RowSet) rows;
 } Region;
 
 void region_init(Region *r, Var *base);
 void region_add_range(Region *r, int64_t lo, int64_t hi);
 void region_set_whole(Region *r);
 void region_union(Region *dst, const Region *src); /* same base */
+/* Adds the bytes of rs (its rows, or its hull when a region holds too many). */
+void region_add_rows(Region *r, RowSet rs);
+/* The bytes of rs moved by k (RowSet's hull in [*lo, *hi) when asked). */
+RowSet region_rows_shift(RowSet rs, int64_t k);
+void region_rows_hull(RowSet rs, int64_t *lo, int64_t *hi);
+/* rs without the rows that lie wholly outside [0, size) (size < 0: unknown end); *empty if none is left. */
+RowSet region_rows_within(RowSet rs, int64_t size, bool *empty);
+void region_free(Region *r);
 /* dst becomes a deep copy of src (dst's old ranges are not freed). */
 void region_copy(Region *dst, const Region *src);
 /* No byte at all (never true of a whole region). */
@@ -359,6 +386,12 @@ Ival val_int(const Expr *e, const Env *env);
 Ptr val_ptr(const Expr *e, const Env *env);
 /* The storage lvalue e designates: base, byte offset, and its type. */
 Ptr val_loc(const Expr *e, const Env *env);
+/*
+ * The rows that an access of size bytes at lvalue e, `X[e1][e2]` of an
+ * array of arrays, reaches in object *base; false when e is not of that
+ * shape or X's start is not one known offset.
+ */
+bool val_rows(const Expr *e, const Env *env, int64_t size, Var **base, RowSet *rs);
 /* The integer value of variable v outside any environment. */
 Ival val_var_int(Var *v);
 /* The pointer value of variable v (an array decays). */

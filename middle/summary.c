@@ -75,7 +75,7 @@ static void sum_add(Walk *w, AccessKind kind, Region *r, const Expr *ref)
 
 	if (b) {
 		region_union(&b->region, r);
-		array_free(&r->ranges);
+		region_free(r);
 		return;
 	}
 	a.kind = kind;
@@ -85,25 +85,40 @@ static void sum_add(Walk *w, AccessKind kind, Region *r, const Expr *ref)
 	array_push(&w->sum->acc, a);
 }
 
+/*
+ * How an access to r's object is added: as the whole object (the program's
+ * state, or no known base), as it is (a pointee's or a loaded pointer's:
+ * their ends are not ours to know), or clamped to the object (ours).
+ */
+typedef enum AddMode { ADD_WHOLE, ADD_AS_IS, ADD_CLAMPED } AddMode;
+
+static AddMode add_mode(const Region *r)
+{
+	if (!r->base)
+		return ADD_WHOLE;
+	switch (obj_kind(r->base)) {
+	case OBJ_STATE:
+		return ADD_WHOLE;
+	case OBJ_POINTEE:
+	case OBJ_LOADED:
+		return ADD_AS_IS;
+	default:
+		return ADD_CLAMPED;
+	}
+}
+
 /* Adds bytes [lo, hi) to r, within its object when the object is ours. */
 static void add_clamped(Region *r, int64_t lo, int64_t hi)
 {
+	AddMode mode = add_mode(r);
 	int64_t size;
 
-	if (!r->base) {
-		region_set_whole(r);
+	if (mode != ADD_CLAMPED) {
+		if (mode == ADD_WHOLE)
+			region_set_whole(r);
+		else
+			region_add_range(r, lo, hi);
 		return;
-	}
-	switch (obj_kind(r->base)) {
-	case OBJ_STATE:
-		region_set_whole(r);
-		return;
-	case OBJ_POINTEE:
-	case OBJ_LOADED:
-		region_add_range(r, lo, hi);
-		return;
-	default:
-		break;
 	}
 	/* outside its object an access is undefined: clamp to the object */
 	size = obj_size(r->base);
@@ -115,6 +130,20 @@ static void add_clamped(Region *r, int64_t lo, int64_t hi)
 		region_set_whole(r); /* nowhere inside: trust nothing */
 	else
 		region_add_range(r, lo, hi);
+}
+
+/* Adds the rows rs to r, those within its object when the object is ours. */
+static void add_clamped_rows(Region *r, RowSet rs)
+{
+	AddMode mode = add_mode(r);
+	bool empty = false;
+
+	if (mode == ADD_CLAMPED)
+		rs = region_rows_within(rs, obj_size(r->base), &empty);
+	if (mode == ADD_WHOLE || empty)
+		region_set_whole(r); /* or nowhere inside: trust nothing */
+	else
+		region_add_rows(r, rs);
 }
 
 static void state_rw(Walk *w, Var *obj, const Expr *ref)
@@ -265,6 +294,24 @@ static void walk_addr(Walk *w, Expr *e)
 	walk_expr(w, e);
 }
 
+/* An access to lvalue e at p: as rows of an array of arrays where it walks them. */
+static void record_lvalue(Walk *w, Expr *e, Ptr p, AccessKind kind)
+{
+	int64_t size = type_size(p.type);
+	Var *base;
+	RowSet rs;
+	Region r;
+
+	if (p.kind == P_OBJ && p.base && !type_is_volatile(p.base->type) && !type_is_volatile(p.type) &&
+	    val_rows(e, &w->env, size, &base, &rs) && base == p.base) {
+		region_init(&r, base);
+		add_clamped_rows(&r, rs);
+		sum_add(w, kind, &r, e);
+		return;
+	}
+	record(w, p, size, kind, e);
+}
+
 static void access_lvalue(Walk *w, Expr *e, bool rd, bool wr)
 {
 	Ptr p = val_loc(e, &w->env);
@@ -275,9 +322,9 @@ static void access_lvalue(Walk *w, Expr *e, bool rd, bool wr)
 		return;
 	}
 	if (rd)
-		record(w, p, type_size(p.type), ACC_READ, e);
+		record_lvalue(w, e, p, ACC_READ);
 	if (wr)
-		record(w, p, type_size(p.type), ACC_WRITE, e);
+		record_lvalue(w, e, p, ACC_WRITE);
 	walk_addr(w, e);
 }
 
@@ -372,13 +419,18 @@ static void map_region(Walk *w, const Region *cr, Ptr q, AccessKind kind, const 
 	if (cr->whole || iv_is_top(q.off)) {
 		add_clamped(&r, REGION_BEGIN, REGION_END);
 	} else {
-		for (uint32_t i = 0; i < cr->ranges.len; i++) {
-			int64_t lo = cr->ranges.items[i].lo, hi = cr->ranges.items[i].hi;
+		/* the rows move with one known offset; else their hulls in ranges do */
+		const ByteRanges *plain = cr->rows.len && iv_is_const(q.off) ? &cr->exact : &cr->ranges;
+
+		for (uint32_t i = 0; i < plain->len; i++) {
+			int64_t lo = plain->items[i].lo, hi = plain->items[i].hi;
 
 			lo = lo == REGION_BEGIN || q.off.lo == IV_NINF ? REGION_BEGIN : iv_clamp_lo((IvWide)lo + q.off.lo);
 			hi = hi == REGION_END || q.off.hi == IV_PINF ? REGION_END : iv_clamp_hi((IvWide)hi + q.off.hi);
 			add_clamped(&r, lo, hi);
 		}
+		for (uint32_t i = 0; plain == &cr->exact && i < cr->rows.len; i++)
+			add_clamped_rows(&r, region_rows_shift(cr->rows.items[i], q.off.lo));
 	}
 	if (region_is_empty(&r))
 		return;
@@ -720,7 +772,7 @@ static void drop_private(Walk *w)
 		Access *a = &s->acc.items[i];
 
 		if (is_private(w, &priv_set, a->region.base)) {
-			array_free(&a->region.ranges);
+			region_free(&a->region);
 			continue;
 		}
 		s->acc.items[j++] = *a;

@@ -591,6 +591,43 @@ Ptr val_loc(const Expr *e, const Env *env)
 	return locate(e, env, false);
 }
 
+/*
+ * Interval arithmetic folds the places `X[e1][e2]` reaches into one range,
+ * from the first row's first column to the last row's last, the columns
+ * between included; so the chunks of a loop over columns (`B[k][j]`, j
+ * split) look as if they met.  The row set keeps row e1's columns e2 for
+ * every value of e1: X must start at one known offset (its rows then lie
+ * one row's size apart), and the columns must fit in a row.
+ */
+bool val_rows(const Expr *e, const Env *env, int64_t size, Var **base, RowSet *rs)
+{
+	const Expr *row = e && e->kind == EX_INDEX ? e->lhs : NULL;
+	const Type *rt = row && row->kind == EX_INDEX ? row->type : NULL;
+	int64_t es = e ? type_size(e->type) : -1, rsize = rt ? type_size(rt) : -1;
+	IvWide lo, hi;
+	Ival t, k;
+	Ptr x;
+
+	if (!rt || rt->kind != TY_ARRAY || rt->is_vla || rt->array_len <= 0 || rsize <= 0 || es <= 0 ||
+	    size <= 0)
+		return false;
+	x = val_ptr(row->lhs, env);
+	if (x.kind != P_OBJ || !iv_is_const(x.off) || type_size(x.type) != rsize ||
+	    val_ptr(e->rhs, env).kind != P_NONE || val_ptr(row->rhs, env).kind != P_NONE)
+		return false; /* not X[e1][e2] with X a pointer to rows (i[X] forms) */
+	t = row_index(row, row->rhs, env, false);
+	k = row_index(e, e->rhs, env, false);
+	if (k.lo == IV_NINF || k.hi == IV_PINF || t.lo == t.hi)
+		return false;
+	lo = (IvWide)x.off.lo + (IvWide)k.lo * es;
+	hi = (IvWide)x.off.lo + (IvWide)k.hi * es + size;
+	if (hi - lo > rsize || lo <= IV_NINF || hi >= IV_PINF)
+		return false;
+	*base = x.base;
+	*rs = (RowSet){ (int64_t)lo, (int64_t)hi, rsize, t.lo, t.hi };
+	return true;
+}
+
 /* ------------------------------------------------------------------ */
 /* Constant returns                                                    */
 /* ------------------------------------------------------------------ */

@@ -127,6 +127,88 @@ static void test_region_bases(void)
 	CU_ASSERT_STRING_EQUAL(print(&u1), "*unknown*");
 }
 
+/* The bytes of rs in [0, n) set in bits. */
+static void mark_rows(unsigned char *bits, int n, RowSet rs)
+{
+	for (int64_t t = rs.t0; t <= rs.t1; t++)
+		for (int64_t b = rs.lo + t * rs.stride; b < rs.hi + t * rs.stride; b++)
+			if (b >= 0 && b < n)
+				bits[b] = 1;
+}
+
+/* A random region of 1 to 3 parts (ranges or row sets), its bytes in bits. */
+static Region random_region(Var *base, unsigned char *bits, int n, int64_t stride, unsigned *seed)
+{
+	Region r;
+	int parts = 1 + rand_r(seed) % 3;
+
+	region_init(&r, base);
+	memset(bits, 0, (size_t)n);
+	for (int p = 0; p < parts; p++) {
+		if (rand_r(seed) % 3 == 0) {
+			int64_t lo = rand_r(seed) % (n - 8), hi = lo + 1 + rand_r(seed) % 8;
+
+			region_add_range(&r, lo, hi);
+			mark_rows(bits, n, (RowSet){ lo, hi, 1, 0, 0 });
+		} else {
+			int64_t lo = rand_r(seed) % stride, hi = lo + 1 + rand_r(seed) % (stride - lo), t0 = rand_r(seed) % 6;
+			RowSet rs = { lo, hi, stride, t0, t0 + rand_r(seed) % 6 };
+
+			region_add_rows(&r, rs);
+			mark_rows(bits, n, rs);
+		}
+	}
+	return r;
+}
+
+/*
+ * Row sets against brute force: two regions meet when their bytes do
+ * (never less: that would be unsound), and only then when their rows have
+ * one stride (rows of another are taken whole, as their hull).
+ */
+static void test_region_rows(void)
+{
+	Var *ws = object("ws", VAR_GLOBAL, SC_STATIC, 1 << 20);
+	unsigned char a_bits[256], b_bits[256];
+	unsigned seed = 7;
+	int unsound = 0, imprecise = 0;
+
+	for (int i = 0; i < 40000; i++) {
+		int64_t sa = 4 + rand_r(&seed) % 5 * 4, sb = i % 2 ? sa : 4 + rand_r(&seed) % 5 * 4;
+		Region a = random_region(ws, a_bits, 256, sa, &seed), b = random_region(ws, b_bits, 256, sb, &seed);
+		bool meet = false, overlap = region_overlap(&a, &b);
+
+		for (int k = 0; k < 256; k++)
+			meet |= a_bits[k] && b_bits[k];
+		unsound += meet && !overlap;
+		imprecise += overlap && !meet && sa == sb;
+		region_free(&a);
+		region_free(&b);
+	}
+	CU_ASSERT_EQUAL(unsound, 0);
+	CU_ASSERT_EQUAL(imprecise, 0);
+	/* rows without end: columns [0,8) and [8,16) of 16-byte rows never meet, [8,17) does */
+	{
+		Region a, b;
+
+		region_init(&a, ws);
+		region_init(&b, ws);
+		region_add_rows(&a, (RowSet){ 0, 8, 16, IV_NINF, IV_PINF });
+		region_add_rows(&b, (RowSet){ 8, 16, 16, 3, IV_PINF });
+		CU_ASSERT_FALSE(region_overlap(&a, &b));
+		region_add_range(&b, 1 << 19, (1 << 19) + 1); /* column 0 of a row of a */
+		CU_ASSERT_TRUE(region_overlap(&a, &b));
+		region_free(&b);
+		region_init(&b, ws);
+		region_add_rows(&b, (RowSet){ 8, 17, 16, IV_NINF, 0 });
+		CU_ASSERT_TRUE(region_overlap(&a, &b));
+		region_free(&b);
+		region_init(&b, ws);
+		region_add_rows(&b, (RowSet){ 24, 32, 16, -5, 5 }); /* same columns, moved a row */
+		CU_ASSERT_FALSE(region_overlap(&a, &b));
+	}
+}
+
 static void test_region_cap(void)
 {
 	Var *ws = object("big", VAR_GLOBAL, SC_STATIC, -1);
@@ -710,6 +792,7 @@ int suite_dep(void)
 	       !CU_add_test(s, "region overlap", test_region_overlap) ||
 	       !CU_add_test(s, "region bases", test_region_bases) ||
 	       !CU_add_test(s, "region cap", test_region_cap) ||
+	       !CU_add_test(s, "region rows", test_region_rows) ||
 	       !CU_add_test(s, "union members", test_union_members) ||
 	       !CU_add_test(s, "in-place workspace", test_in_place_workspace) ||
 	       !CU_add_test(s, "disjoint workspace", test_disjoint_workspace) ||

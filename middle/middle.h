@@ -35,12 +35,14 @@ typedef Array(ByteRange) ByteRanges;
  */
 /*
  * The bytes [lo + t * stride, hi + t * stride) for every row t in
- * [t0, t1] (IV_NINF, IV_PINF: rows without end): what an access
- * `X[e1][e2]` to an array of arrays reaches, e1 the row and e2 the column
- * range.  0 < hi - lo <= stride, so the rows never overlap.
+ * [t0, t1] (IV_NINF, IV_PINF: rows without end) that lie in [min, max)
+ * (REGION_BEGIN, REGION_END: no bound): what an access `X[e1][e2]` to an
+ * array of arrays reaches, e1 the row and e2 the column range, within
+ * what the whole address's range allows.  0 < hi - lo <= stride, so the
+ * rows never overlap.
  */
 typedef struct RowSet {
-	int64_t lo, hi, stride, t0, t1;
+	int64_t lo, hi, stride, t0, t1, min, max;
 } RowSet;
 
 /*
@@ -66,8 +68,8 @@ void region_add_rows(Region *r, RowSet rs);
 /* The bytes of rs moved by k (RowSet's hull in [*lo, *hi) when asked). */
 RowSet region_rows_shift(RowSet rs, int64_t k);
 void region_rows_hull(RowSet rs, int64_t *lo, int64_t *hi);
-/* rs without the rows that lie wholly outside [0, size) (size < 0: unknown end); *empty if none is left. */
-RowSet region_rows_within(RowSet rs, int64_t size, bool *empty);
+/* rs within [lo, hi) (REGION_BEGIN, REGION_END: no bound); *empty if no byte is left. */
+RowSet region_rows_within(RowSet rs, int64_t lo, int64_t hi, bool *empty);
 void region_free(Region *r);
 /* dst becomes a deep copy of src (dst's old ranges are not freed). */
 void region_copy(Region *dst, const Region *src);

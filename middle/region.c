@@ -131,32 +131,38 @@ void region_rows_hull(RowSet rs, int64_t *lo, int64_t *hi)
 {
 	*lo = rs.t0 == IV_NINF ? REGION_BEGIN : iv_clamp_lo((IvWide)rs.lo + (IvWide)rs.t0 * rs.stride);
 	*hi = rs.t1 == IV_PINF ? REGION_END : iv_clamp_hi((IvWide)rs.hi + (IvWide)rs.t1 * rs.stride);
+	*lo = rs.min > *lo ? rs.min : *lo;
+	*hi = rs.max < *hi ? rs.max : *hi;
 }
 
 RowSet region_rows_shift(RowSet rs, int64_t k)
 {
 	rs.lo = iv_clamp_lo((IvWide)rs.lo + k);
 	rs.hi = iv_clamp_hi((IvWide)rs.hi + k);
+	rs.min = rs.min == REGION_BEGIN ? rs.min : iv_clamp_lo((IvWide)rs.min + k);
+	rs.max = rs.max == REGION_END ? rs.max : iv_clamp_hi((IvWide)rs.max + k);
 	return rs;
 }
 
-RowSet region_rows_within(RowSet rs, int64_t size, bool *empty)
+RowSet region_rows_within(RowSet rs, int64_t lo, int64_t hi, bool *empty)
 {
-	IvWide first = floor_div(-(IvWide)rs.hi, rs.stride) + 1;
-	IvWide last = size < 0 ? ROW_INF : ceil_div((IvWide)size - rs.lo, rs.stride) - 1;
+	IvWide first = lo == REGION_BEGIN ? -ROW_INF : floor_div((IvWide)lo - rs.hi, rs.stride) + 1;
+	IvWide last = hi == REGION_END ? ROW_INF : ceil_div((IvWide)hi - rs.lo, rs.stride) - 1;
 
 	if (first > row_lo(rs.t0))
-		rs.t0 = (int64_t)first; /* first <= 1 + |hi| / stride: it fits */
+		rs.t0 = iv_clamp_lo(first);
 	if (last < row_hi(rs.t1))
 		rs.t1 = iv_clamp_hi(last);
-	*empty = row_lo(rs.t0) > row_hi(rs.t1);
+	rs.min = lo > rs.min ? lo : rs.min;
+	rs.max = hi < rs.max ? hi : rs.max;
+	*empty = row_lo(rs.t0) > row_hi(rs.t1) || rs.min >= rs.max;
 	return rs;
 }
 
 /* Does rs cover x, or lie next to it in rows of the same columns? */
 static bool rows_join(RowSet *rs, RowSet x)
 {
-	if (rs->stride != x.stride || rs->lo != x.lo || rs->hi != x.hi ||
+	if (rs->stride != x.stride || rs->lo != x.lo || rs->hi != x.hi || rs->min != x.min || rs->max != x.max ||
 	    row_hi(x.t1) + 1 < row_lo(rs->t0) || row_hi(rs->t1) + 1 < row_lo(x.t0))
 		return false;
 	rs->t0 = row_lo(x.t0) < row_lo(rs->t0) ? x.t0 : rs->t0;
@@ -174,7 +180,7 @@ void region_add_rows(Region *r, RowSet rs)
 	int64_t lo, hi;
 	uint32_t i;
 
-	if (r->whole || rs.lo >= rs.hi || row_lo(rs.t0) > row_hi(rs.t1))
+	if (r->whole || rs.lo >= rs.hi || row_lo(rs.t0) > row_hi(rs.t1) || rs.min >= rs.max)
 		return;
 	region_rows_hull(rs, &lo, &hi);
 	if (rs.t0 == rs.t1 || rs.stride <= 0 || rs.lo == REGION_BEGIN || rs.hi == REGION_END ||
@@ -245,6 +251,11 @@ static bool range_meets_rows(int64_t lo, int64_t hi, RowSet x)
 {
 	IvWide s = x.stride, tmin = row_lo(x.t0), tmax = row_hi(x.t1);
 
+	lo = x.min > lo ? x.min : lo;
+	hi = x.max < hi ? x.max : hi;
+	if (lo >= hi)
+		return false;
+
 	if (hi != REGION_END && ceil_div((IvWide)hi - x.lo, s) - 1 < tmax)
 		tmax = ceil_div((IvWide)hi - x.lo, s) - 1;
 	if (lo != REGION_BEGIN && floor_div((IvWide)lo - x.hi, s) + 1 > tmin)
@@ -261,11 +272,17 @@ static bool rows_meet(RowSet x, RowSet y)
 {
 	IvWide s = x.stride, qmin, qmax, lo, hi;
 	int64_t ylo, yhi;
+	bool xe, ye;
 
 	if (x.stride != y.stride) {
 		region_rows_hull(y, &ylo, &yhi);
 		return range_meets_rows(ylo, yhi, x);
 	}
+	/* within the bytes both may reach, whole rows: the rest as above */
+	x = region_rows_within(x, y.min, y.max, &xe);
+	y = region_rows_within(y, x.min, x.max, &ye);
+	if (xe || ye)
+		return false;
 	qmin = row_lo(x.t0) - row_hi(y.t1);
 	qmax = row_hi(x.t1) - row_lo(y.t0);
 	lo = floor_div((IvWide)y.lo - x.hi, s) + 1;

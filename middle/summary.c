@@ -139,7 +139,7 @@ static void add_clamped_rows(Region *r, RowSet rs)
 	bool empty = false;
 
 	if (mode == ADD_CLAMPED)
-		rs = region_rows_within(rs, obj_size(r->base), &empty);
+		rs = region_rows_within(rs, 0, obj_size(r->base) < 0 ? REGION_END : obj_size(r->base), &empty);
 	if (mode == ADD_WHOLE || empty)
 		region_set_whole(r); /* or nowhere inside: trust nothing */
 	else
@@ -302,8 +302,14 @@ static void record_lvalue(Walk *w, Expr *e, Ptr p, AccessKind kind)
 	RowSet rs;
 	Region r;
 
+	bool empty = true;
+
+	/* the rows within the bytes the whole address's range allows (a condition may narrow it) */
 	if (p.kind == P_OBJ && p.base && !type_is_volatile(p.base->type) && !type_is_volatile(p.type) &&
-	    val_rows(e, &w->env, size, &base, &rs) && base == p.base) {
+	    val_rows(e, &w->env, size, &base, &rs) && base == p.base)
+		rs = region_rows_within(rs, p.off.lo == IV_NINF ? REGION_BEGIN : p.off.lo,
+		                        p.off.hi == IV_PINF ? REGION_END : iv_clamp_hi((IvWide)p.off.hi + size), &empty);
+	if (!empty) {
 		region_init(&r, base);
 		add_clamped_rows(&r, rs);
 		sum_add(w, kind, &r, e);

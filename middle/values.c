@@ -599,17 +599,63 @@ Ptr val_loc(const Expr *e, const Env *env)
  * every value of e1: X must start at one known offset (its rows then lie
  * one row's size apart), and the columns must fit in a row.
  */
+/* rs for bytes from off + (t * stride_elems + k) * es, every t and k of their intervals. */
+static bool make_rows(int64_t off, Ival t, Ival k, int64_t stride, int64_t es, int64_t size, RowSet *rs)
+{
+	IvWide lo = (IvWide)off + (IvWide)k.lo * es, hi = (IvWide)off + (IvWide)k.hi * es + size;
+
+	if (k.lo == IV_NINF || k.hi == IV_PINF || t.lo == t.hi || hi - lo > stride || lo <= IV_NINF ||
+	    hi >= IV_PINF)
+		return false;
+	*rs = (RowSet){ (int64_t)lo, (int64_t)hi, stride, t.lo, t.hi, REGION_BEGIN, REGION_END };
+	return true;
+}
+
+/*
+ * The same for a flat array indexed as a matrix, `X[t * C + k]` (C a
+ * constant, the row length): a transpose's `out[j * N + i]` with i split.
+ * The whole index must be bounded, so that no wrap of an unsigned index
+ * takes it out of the rows.
+ */
+static bool flat_rows(const Expr *e, const Env *env, int64_t size, Var **base, RowSet *rs)
+{
+	const Expr *idx = e->rhs, *mul, *k, *t;
+	int64_t es = type_size(e->type);
+	Ival c, whole;
+	Ptr x;
+
+	if (!idx || idx->kind != EX_BINARY || idx->op != OP_ADD || es <= 0 || size <= 0)
+		return false;
+	mul = idx->lhs && idx->lhs->kind == EX_BINARY && idx->lhs->op == OP_MUL ? idx->lhs : idx->rhs;
+	k = mul == idx->lhs ? idx->rhs : idx->lhs;
+	if (!mul || mul->kind != EX_BINARY || mul->op != OP_MUL)
+		return false;
+	c = val_int(mul->rhs, env);
+	t = mul->lhs;
+	if (!iv_is_const(c)) {
+		c = val_int(mul->lhs, env);
+		t = mul->rhs;
+	}
+	whole = val_int(idx, env);
+	x = val_ptr(e->lhs, env);
+	if (!iv_is_const(c) || c.lo <= 0 || c.lo > INT32_MAX || whole.lo == IV_NINF || whole.hi == IV_PINF ||
+	    x.kind != P_OBJ || !iv_is_const(x.off) || type_size(x.type) != es)
+		return false;
+	*base = x.base;
+	return make_rows(x.off.lo, val_int(t, env), val_int(k, env), c.lo * es, es, size, rs);
+}
+
 bool val_rows(const Expr *e, const Env *env, int64_t size, Var **base, RowSet *rs)
 {
 	const Expr *row = e && e->kind == EX_INDEX ? e->lhs : NULL;
 	const Type *rt = row && row->kind == EX_INDEX ? row->type : NULL;
 	int64_t es = e ? type_size(e->type) : -1, rsize = rt ? type_size(rt) : -1;
-	IvWide lo, hi;
 	Ival t, k;
 	Ptr x;
 
-	if (!rt || rt->kind != TY_ARRAY || rt->is_vla || rt->array_len <= 0 || rsize <= 0 || es <= 0 ||
-	    size <= 0)
+	if (e && e->kind == EX_INDEX && (!rt || rt->kind != TY_ARRAY))
+		return flat_rows(e, env, size, base, rs);
+	if (!rt || rt->is_vla || rt->array_len <= 0 || rsize <= 0 || es <= 0 || size <= 0)
 		return false;
 	x = val_ptr(row->lhs, env);
 	if (x.kind != P_OBJ || !iv_is_const(x.off) || type_size(x.type) != rsize ||
@@ -617,15 +663,8 @@ bool val_rows(const Expr *e, const Env *env, int64_t size, Var **base, RowSet *r
 		return false; /* not X[e1][e2] with X a pointer to rows (i[X] forms) */
 	t = row_index(row, row->rhs, env, false);
 	k = row_index(e, e->rhs, env, false);
-	if (k.lo == IV_NINF || k.hi == IV_PINF || t.lo == t.hi)
-		return false;
-	lo = (IvWide)x.off.lo + (IvWide)k.lo * es;
-	hi = (IvWide)x.off.lo + (IvWide)k.hi * es + size;
-	if (hi - lo > rsize || lo <= IV_NINF || hi >= IV_PINF)
-		return false;
 	*base = x.base;
-	*rs = (RowSet){ (int64_t)lo, (int64_t)hi, rsize, t.lo, t.hi };
-	return true;
+	return make_rows(x.off.lo, t, k, rsize, es, size, rs);
 }
 
 /* ------------------------------------------------------------------ */

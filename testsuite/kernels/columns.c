@@ -9,7 +9,7 @@
 
 #include "bench.h"
 
-static DATA_TYPE A[N][N], B[N][M], S[M][M], D[N][M], E[N][M];
+static DATA_TYPE A[N][N], B[N][M], S[M][M], D[N][M], E[N][M], T[M * N], F[N * M];
 static struct {
 	int pad;
 	DATA_TYPE m[N][M];
@@ -32,6 +32,7 @@ static void init(void)
 			E[i][j] = (DATA_TYPE)((i * 7 + j) % 5) / 4;
 			st.m[i][j] = (DATA_TYPE)((i + j) % 3);
 			u.tall[i][j] = (DATA_TYPE)((i * j) % 9) / 8;
+			F[i * M + j] = (DATA_TYPE)((i + 2 * j) % 7) / 8;
 		}
 	}
 }
@@ -105,6 +106,26 @@ static void union_columns(void)
 			u.tall[k][j] = u.tall[k][j] + u.wide[k][j + M / 2] * 0.5;
 }
 
+/* a transpose on flat arrays: the rows of B become the columns of T */
+static void flat_transpose(void)
+{
+	int i, j;
+
+	for (i = 0; i < _B_N; i++)
+		for (j = 0; j < _B_M; j++)
+			T[j * N + i] = B[i][j] * 2;
+}
+
+/* flat columns that read the column before: in order */
+static void flat_prev_column(void)
+{
+	int i, j;
+
+	for (j = 1; j < _B_M; j++)
+		for (i = 0; i < _B_N; i++)
+			F[i * M + j] += F[M * i + j - 1] * 0.5;
+}
+
 int main(void)
 {
 	double s = 0;
@@ -117,12 +138,16 @@ int main(void)
 	shifted_view();
 	member_columns();
 	union_columns();
+	flat_transpose();
+	flat_prev_column();
 	for (i = 0; i < N; i++)
 		for (j = 0; j < M; j++)
 			s += (B[i][j] + D[i][j] * 2 + E[i][j] * 3 + st.m[i][j] + u.tall[i][j]) * (j % 3 + 1);
 	for (i = 0; i < M; i++)
 		for (j = 0; j < M; j++)
 			s += S[i][j] * ((i + j) % 5 + 1);
+	for (i = 0; i < N * M; i++)
+		s += (T[i] + F[i] * 2) * (i % 7 + 1);
 	printf("columns %.9e\n", s);
 	return 0;
 }

@@ -510,7 +510,7 @@ static bool note_use(const Expr *e, void *ctx)
 	return false;
 }
 
-/* Part k assigns v before every use of it (a for header inside it does). */
+/* Part k assigns v before every use of it (a for header inside it does, or each loop's body). */
 static bool part_sets_first(const Clone *c, int k, Var *v)
 {
 	const Stmt *top;
@@ -518,7 +518,7 @@ static bool part_sets_first(const Clone *c, int k, Var *v)
 	if (k < 0)
 		return false;
 	top = c->parts.items[k].top;
-	return loop_covers(top, v, ir_var_refs(top, v), NULL);
+	return loop_covers(top, v, ir_var_refs(top, v), NULL) || plan_scalar_set_first(top, v);
 }
 
 static bool check_part_locals(const Clone *c, char *why, size_t size)

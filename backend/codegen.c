@@ -717,13 +717,21 @@ static void bound_decls(Str *b, const Stmt *s)
 	array_free(&bound);
 }
 
+/* The name of an arithmetic type (plan_private_counter's): integer or floating. */
+static const char *scalar_type_name(const Type *t)
+{
+	if (t->kind != TY_FLOAT)
+		return int_type_name(t);
+	return t->size == 4 ? "float" : t->size == 8 ? "double" : "long double";
+}
+
 static const char *private_decls(const SplitLoop *sl)
 {
 	Str b = { 0 };
 
 	str_puts(&b, "");
 	for (uint32_t i = 0; i < sl->privates.len; i++)
-		str_printf(&b, "%s %s; ", int_type_name(sl->privates.items[i]->type),
+		str_printf(&b, "%s %s; ", scalar_type_name(sl->privates.items[i]->type),
 		           intern_name(sl->privates.items[i]->name));
 	bound_decls(&b, sl->loop);
 	return str_done(&b);

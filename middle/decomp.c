@@ -287,7 +287,7 @@ static bool locals_ok(const Func *g, const PartList *parts, const char **why)
 			const Stmt *top = parts->items[p].top;
 			uint32_t n = ir_var_refs(top, v);
 
-			if (n && !loop_covers(top, v, n, NULL)) {
+			if (n && !loop_covers(top, v, n, NULL) && !plan_scalar_set_first(top, v)) {
 				*why = plan_fmt("local %s carries a value from one loop to the next",
 				           intern_name(v->name));
 				return false;
@@ -517,6 +517,8 @@ static bool split_locals_ok(const Func *g, const Stmt *top, const Stmt *L, const
 		if (pure_local(g, v) || top_scratch_var(g, v))
 			continue;
 		if (ir_var_refs(top, v) == n && loop_covers(L, v, n, body))
+			continue;
+		if (plan_private_counter(g, L, v))
 			continue;
 		*why = plan_fmt("local %s carries a value from one iteration to the next",
 		           intern_name(v->name));
@@ -880,6 +882,11 @@ static void count_ref(Expr *e, void *ctx)
 	c->n += e->kind == EX_VAR && e->var == c->var;
 }
 
+static void note_label(Stmt *s, void *ctx)
+{
+	*(bool *)ctx |= s->kind == ST_LABEL;
+}
+
 /* Does the header of a loop of s around L (not L's own) name v? */
 static bool header_around(const Stmt *s, const Stmt *L, const Var *v)
 {
@@ -901,19 +908,100 @@ static bool header_around(const Stmt *s, const Stmt *L, const Var *v)
 	return false;
 }
 
+static bool has_label(Stmt *s)
+{
+	bool found = false;
+
+	ir_visit_stmt(s, NULL, note_label, &found);
+	return found;
+}
+
+/*
+ * Does each iteration of L assign v before anything else there names it?
+ * The first statement of L's body that names v must be `v = e`, e not
+ * naming v, at the body's top level (so it runs in every iteration that
+ * reaches a use), and no label inside L may let a jump skip it.
+ */
+static bool assigned_first(const Stmt *L, const Var *v)
+{
+	const Stmt *body = L->loop->body;
+	const Stmt *const *items = body && body->kind == ST_BLOCK ? (const Stmt *const *)body->body.items : &body;
+	uint32_t n = body && body->kind == ST_BLOCK ? body->body.len : 1;
+
+	if (!body || has_label((Stmt *)body))
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		const Stmt *s = items[i];
+		const Expr *e = s->kind == ST_EXPR ? s->expr : NULL;
+
+		if (!ir_var_refs(s, v))
+			continue;
+		return e && e->kind == EX_ASSIGN && e->op == OP_ASSIGN && e->lhs && e->lhs->kind == EX_VAR &&
+		       e->lhs->var == v && count_in(NULL, e->rhs, count_ref, v) == 0;
+	}
+	return false;
+}
+
+/* An integer or floating local of automatic storage whose address is not taken. */
+static bool private_scalar_type(const Var *v)
+{
+	const Type *t = v->type;
+
+	return t && (t->kind == TY_INT || t->kind == TY_FLOAT) && !t->is_volatile && !v->addr_taken &&
+	       v->storage != SC_STATIC && v->storage != SC_EXTERN;
+}
+
+/*
+ * The uses of v in s that lie in loops assigning it first (and not in
+ * their headers), L (when not NULL) one of them, none around L: each of
+ * those reads only the value its own iteration gave v.  A loop around L is
+ * not one: its iteration could read after L the value L leaves.
+ */
+static uint32_t scalar_covered(const Stmt *s, const Stmt *L, const Var *v)
+{
+	uint32_t n = 0;
+
+	if (!s || !ir_var_refs(s, v))
+		return 0;
+	if (ir_is_loop(s) && s->loop && (!L || s == L || s->end <= L->start || s->start >= L->end) &&
+	    ir_var_refs(s, v) == ir_var_refs(s->loop->body, v) && assigned_first(s, v))
+		return ir_var_refs(s, v);
+	if (s == L)
+		return 0;
+	n += scalar_covered(s->then, L, v) + scalar_covered(s->els, L, v);
+	for (uint32_t i = 0; i < s->body.len; i++)
+		n += scalar_covered(s->body.items[i], L, v);
+	if (s->loop)
+		n += scalar_covered(s->loop->body, L, v);
+	return n;
+}
+
+bool plan_scalar_set_first(const Stmt *top, const Var *v)
+{
+	return private_scalar_type(v) && scalar_covered(top, NULL, v) == ir_var_refs(top, v);
+}
+
 /*
  * A counter of f that every use of which, in all of f, follows an
  * assignment in the header of the same run of a for loop (`int i, j;` at
  * the top, reused by every loop), none of them a loop around L: no value
  * of it flows from one loop to another, so a slice of L may declare its
  * own.  (A loop around L that runs on the same counter reads the value L
- * leaves in it.)
+ * leaves in it.)  Or an arithmetic scalar that each iteration of L
+ * assigns first (`s = 0;` opening the body, a sum declared at the top of
+ * the function), and that every other loop using it assigns first too
+ * (deriche's four sweeps over one ym1): no value of it flows from one
+ * iteration to another or out of L.
  */
 bool plan_private_counter(const Func *f, const Stmt *L, const Var *v)
 {
-	return v->type && v->type->kind == TY_INT && !v->type->is_volatile && !v->addr_taken &&
-	       v->storage != SC_STATIC && v->storage != SC_EXTERN &&
-	       loop_covers(f->body, v, ir_var_refs(f->body, v), NULL) && !header_around(f->body, L, v);
+	if (!private_scalar_type(v))
+		return false;
+	if (v->type->kind == TY_INT && loop_covers(f->body, v, ir_var_refs(f->body, v), NULL) &&
+	    !header_around(f->body, L, v))
+		return true;
+	return ir_var_refs(L, v) == ir_var_refs(L->loop->body, v) && assigned_first(L, v) &&
+	       scalar_covered(f->body, L, v) == ir_var_refs(f->body, v);
 }
 
 /*

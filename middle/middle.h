@@ -1226,6 +1226,12 @@ bool plan_leaves(const Func *g, const Stmt *s, int loops, int switches, bool con
  * loop around L (decomp.c): a thread running L may have its own.
  */
 bool plan_private_counter(const Func *f, const Stmt *L, const Var *v);
+/*
+ * Is every use of scalar v in top inside a loop that assigns v before
+ * anything else in its iteration names it?  Then no value of v flows into
+ * or out of top (a temporary declared once and reused by several loops).
+ */
+bool plan_scalar_set_first(const Stmt *top, const Var *v);
 /* The least work of a region in f that pays for its fork (and the team's start). */
 double plan_min_region_work(PlanCtx *c, const Func *f);
 /*

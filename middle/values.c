@@ -239,6 +239,37 @@ Ival val_var_int(Var *v)
 	return r;
 }
 
+static Ival arith(OpKind op, Ival a, Ival b)
+{
+	switch (op) {
+	case OP_ADD: return iv_add(a, b);
+	case OP_SUB: return iv_add(a, iv_neg(b));
+	case OP_MUL: return iv_mul(a, b);
+	case OP_DIV: return iv_div(a, b);
+	case OP_MOD: return iv_mod(a, b);
+	case OP_SHR: return iv_shr(a, b);
+	case OP_SHL: return iv_shl(a, b);
+	case OP_BITAND: return iv_and(a, b);
+	case OP_BITOR: case OP_BITXOR: return iv_or(a, b);
+	default: return IV_TOP;
+	}
+}
+
+/*
+ * Unsigned arithmetic wraps: a result that leaves its type's range, as
+ * numbers, may be any value of it (`k * 42949673u * 100` is 4 * k).  A
+ * signed result that leaves it is undefined, and stays as computed.
+ */
+static Ival wrapped(const Expr *e, Ival r)
+{
+	int size;
+	bool uns = false;
+
+	if (!e->type || !type_int(e->type, &size, &uns) || !uns)
+		return r;
+	return iv_convert(r, e->type);
+}
+
 static Ival eval_binary(const Expr *e, const Env *env)
 {
 	Ival a, b;
@@ -252,18 +283,7 @@ static Ival eval_binary(const Expr *e, const Env *env)
 	}
 	a = val_int(e->lhs, env);
 	b = val_int(e->rhs, env);
-	switch (e->op) {
-	case OP_ADD: return iv_add(a, b);
-	case OP_SUB: return iv_add(a, iv_neg(b));
-	case OP_MUL: return iv_mul(a, b);
-	case OP_DIV: return iv_div(a, b);
-	case OP_MOD: return iv_mod(a, b);
-	case OP_SHR: return iv_shr(a, b);
-	case OP_SHL: return iv_shl(a, b);
-	case OP_BITAND: return iv_and(a, b);
-	case OP_BITOR: case OP_BITXOR: return iv_or(a, b);
-	default: return IV_TOP;
-	}
+	return wrapped(e, arith(e->op, a, b));
 }
 
 static Ival eval_int1(const Expr *e, const Env *env);
@@ -611,17 +631,25 @@ static bool make_rows(int64_t off, Ival t, Ival k, int64_t stride, int64_t es, i
 	return true;
 }
 
+/* Does v, computed as numbers, stay within the range of e's type (wrapping when unsigned)? */
+static bool fits_type(const Expr *e, Ival v)
+{
+	Ival r = e->type ? iv_of_type(e->type) : IV_TOP;
+
+	return v.lo != IV_NINF && v.hi != IV_PINF && v.lo >= r.lo && v.hi <= r.hi;
+}
+
 /*
  * The same for a flat array indexed as a matrix, `X[t * C + k]` (C a
  * constant, the row length): a transpose's `out[j * N + i]` with i split.
- * The whole index must be bounded, so that no wrap of an unsigned index
- * takes it out of the rows.
+ * t * C + k, as numbers, must stay in the index's type: an unsigned index
+ * that wraps lands outside the rows its parts name.
  */
 static bool flat_rows(const Expr *e, const Env *env, int64_t size, Var **base, RowSet *rs)
 {
 	const Expr *idx = e->rhs, *mul, *k, *t;
 	int64_t es = type_size(e->type);
-	Ival c, whole;
+	Ival c, whole, tv, kv;
 	Ptr x;
 
 	if (!idx || idx->kind != EX_BINARY || idx->op != OP_ADD || es <= 0 || size <= 0)
@@ -641,8 +669,12 @@ static bool flat_rows(const Expr *e, const Env *env, int64_t size, Var **base, R
 	if (!iv_is_const(c) || c.lo <= 0 || c.lo > INT32_MAX || whole.lo == IV_NINF || whole.hi == IV_PINF ||
 	    x.kind != P_OBJ || !iv_is_const(x.off) || type_size(x.type) != es)
 		return false;
+	tv = val_int(t, env);
+	kv = val_int(k, env);
+	if (!fits_type(idx, iv_add(iv_mul(tv, c), kv)))
+		return false; /* t * C + k may wrap: its parts say nothing of where it lands */
 	*base = x.base;
-	return make_rows(x.off.lo, val_int(t, env), val_int(k, env), c.lo * es, es, size, rs);
+	return make_rows(x.off.lo, tv, kv, c.lo * es, es, size, rs);
 }
 
 bool val_rows(const Expr *e, const Env *env, int64_t size, Var **base, RowSet *rs)

@@ -4,12 +4,13 @@
  * their neighbours, through a shifted view of the matrix or through the
  * next column, must keep their order.  Interval arithmetic sees a column
  * range as one span from the first row to the last; the rows apart are
- * what tells the chunks of a column loop apart. */
+ * what tells the chunks of a column loop apart, unless an unsigned index
+ * wraps. */
 #include <stdio.h>
 
 #include "bench.h"
 
-static DATA_TYPE A[N][N], B[N][M], S[M][M], D[N][M], E[N][M], T[M * N], F[N * M];
+static DATA_TYPE A[N][N], B[N][M], S[M][M], D[N][M], E[N][M], T[M * N], F[N * M], Wrap[1000];
 static struct {
 	int pad;
 	DATA_TYPE m[N][M];
@@ -126,6 +127,16 @@ static void flat_prev_column(void)
 			F[i * M + j] += F[M * i + j - 1] * 0.5;
 }
 
+/* an unsigned index that wraps: k * 42949673u * 100 is 4 * k, so the columns meet */
+static void wrapping(void)
+{
+	int j, k;
+
+	for (j = 0; j < 100; j++)
+		for (k = 0; k < 150; k++)
+			Wrap[k * 42949673u * 100 + j] = Wrap[k * 42949673u * 100 + j] * 0.5 + j;
+}
+
 int main(void)
 {
 	double s = 0;
@@ -140,6 +151,7 @@ int main(void)
 	union_columns();
 	flat_transpose();
 	flat_prev_column();
+	wrapping();
 	for (i = 0; i < N; i++)
 		for (j = 0; j < M; j++)
 			s += (B[i][j] + D[i][j] * 2 + E[i][j] * 3 + st.m[i][j] + u.tall[i][j]) * (j % 3 + 1);
@@ -148,6 +160,8 @@ int main(void)
 			s += S[i][j] * ((i + j) % 5 + 1);
 	for (i = 0; i < N * M; i++)
 		s += (T[i] + F[i] * 2) * (i % 7 + 1);
+	for (i = 0; i < 1000; i++)
+		s += Wrap[i] * (i % 17 + 1);
 	printf("columns %.9e\n", s);
 	return 0;
 }

@@ -658,6 +658,8 @@ uint32_t ir_var_refs(const Stmt *s, const Var *v);
 bool ir_stmt_assigns(const Stmt *s, const Var *v);
 /* for, while and do statements. */
 bool ir_is_loop(const Stmt *s);
+/* Is there a label in s (or, with cases, a case or default), a place a jump may land? */
+bool ir_has_label(Stmt *s, bool cases);
 /* e without the casts around it. */
 Expr *ir_strip_casts(const Expr *e);
 /* The variable whose own storage the lvalue e is (v, v.x.y), or NULL. */

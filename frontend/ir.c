@@ -156,6 +156,25 @@ bool ir_is_loop(const Stmt *s)
 	return s && (s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO);
 }
 
+typedef struct LabelSearch {
+	bool cases, found;
+} LabelSearch;
+
+static void note_label(Stmt *s, void *ctx)
+{
+	LabelSearch *l = ctx;
+
+	l->found |= s->kind == ST_LABEL || (l->cases && s->kind == ST_CASE);
+}
+
+bool ir_has_label(Stmt *s, bool cases)
+{
+	LabelSearch l = { cases, false };
+
+	ir_visit_stmt(s, NULL, note_label, &l);
+	return l.found;
+}
+
 /* ------------------------------------------------------------------ */
 /* Lvalues                                                             */
 /* ------------------------------------------------------------------ */

@@ -133,19 +133,10 @@ static void analyse_func(Func *f)
 	acc.cur = NULL;
 }
 
-static void note_label(Stmt *s, void *ctx)
-{
-	*(bool *)ctx |= s->kind == ST_LABEL || s->kind == ST_CASE;
-}
-
 /* Does f have a label or a case anywhere (then has_entry must look)? */
 static bool has_labels(Func *f)
 {
-	bool found = false;
-
-	if (f->body)
-		ir_visit_stmt(f->body, NULL, note_label, &found);
-	return found;
+	return f->body && ir_has_label(f->body, true);
 }
 
 void acc_compute_summaries(Program *prog)

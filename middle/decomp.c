@@ -882,11 +882,6 @@ static void count_ref(Expr *e, void *ctx)
 	c->n += e->kind == EX_VAR && e->var == c->var;
 }
 
-static void note_label(Stmt *s, void *ctx)
-{
-	*(bool *)ctx |= s->kind == ST_LABEL;
-}
-
 /* Does the header of a loop of s around L (not L's own) name v? */
 static bool header_around(const Stmt *s, const Stmt *L, const Var *v)
 {
@@ -908,14 +903,6 @@ static bool header_around(const Stmt *s, const Stmt *L, const Var *v)
 	return false;
 }
 
-static bool has_label(Stmt *s)
-{
-	bool found = false;
-
-	ir_visit_stmt(s, NULL, note_label, &found);
-	return found;
-}
-
 /*
  * Does each iteration of L assign v before anything else there names it?
  * The first statement of L's body that names v must be `v = e`, e not
@@ -928,7 +915,7 @@ static bool assigned_first(const Stmt *L, const Var *v)
 	const Stmt *const *items = body && body->kind == ST_BLOCK ? (const Stmt *const *)body->body.items : &body;
 	uint32_t n = body && body->kind == ST_BLOCK ? body->body.len : 1;
 
-	if (!body || has_label((Stmt *)body))
+	if (!body || ir_has_label((Stmt *)body, false))
 		return false;
 	for (uint32_t i = 0; i < n; i++) {
 		const Stmt *s = items[i];
@@ -1000,8 +987,7 @@ bool plan_private_counter(const Func *f, const Stmt *L, const Var *v)
 	if (v->type->kind == TY_INT && loop_covers(f->body, v, ir_var_refs(f->body, v), NULL) &&
 	    !header_around(f->body, L, v))
 		return true;
-	return ir_var_refs(L, v) == ir_var_refs(L->loop->body, v) && assigned_first(L, v) &&
-	       scalar_covered(f->body, L, v) == ir_var_refs(f->body, v);
+	return scalar_covered(f->body, L, v) == ir_var_refs(f->body, v); /* L among the loops */
 }
 
 /*

@@ -611,14 +611,6 @@ Ptr val_loc(const Expr *e, const Env *env)
 	return locate(e, env, false);
 }
 
-/*
- * Interval arithmetic folds the places `X[e1][e2]` reaches into one range,
- * from the first row's first column to the last row's last, the columns
- * between included; so the chunks of a loop over columns (`B[k][j]`, j
- * split) look as if they met.  The row set keeps row e1's columns e2 for
- * every value of e1: X must start at one known offset (its rows then lie
- * one row's size apart), and the columns must fit in a row.
- */
 /* rs for bytes from off + (t * stride_elems + k) * es, every t and k of their intervals. */
 static bool make_rows(int64_t off, Ival t, Ival k, int64_t stride, int64_t es, int64_t size, RowSet *rs)
 {
@@ -677,6 +669,14 @@ static bool flat_rows(const Expr *e, const Env *env, int64_t size, Var **base, R
 	return make_rows(x.off.lo, tv, kv, c.lo * es, es, size, rs);
 }
 
+/*
+ * Interval arithmetic folds the places `X[e1][e2]` reaches into one range,
+ * from the first row's first column to the last row's last, the columns
+ * between included; so the chunks of a loop over columns (`B[k][j]`, j
+ * split) look as if they met.  The row set keeps row e1's columns e2 for
+ * every value of e1: X must start at one known offset (its rows then lie
+ * one row's size apart), and the columns must fit in a row.
+ */
 bool val_rows(const Expr *e, const Env *env, int64_t size, Var **base, RowSet *rs)
 {
 	const Expr *row = e && e->kind == EX_INDEX ? e->lhs : NULL;

@@ -1232,8 +1232,11 @@ bool plan_private_counter(const Func *f, const Stmt *L, const Var *v);
  * or out of top (a temporary declared once and reused by several loops).
  */
 bool plan_scalar_set_first(const Stmt *top, const Var *v);
-/* The least work of a region in f that pays for its fork (and the team's start). */
-double plan_min_region_work(PlanCtx *c, const Func *f);
+/*
+ * The least work of a region in f that pays for its fork (and the team's
+ * start, shared among the region's runs per call of f).
+ */
+double plan_min_region_work(PlanCtx *c, const Func *f, double runs);
 /*
  * rtloops.c: plans (p->rt) for the outermost loops of the functions that
  * no parallel region runs or reaches (busy) whose trip count only the run

@@ -1017,15 +1017,18 @@ static bool func_runs_once(PlanCtx *c, const Func *f)
 /*
  * A loop split at run time does not know how often it will be split: a
  * function that the text runs a bounded number of times (several calls
- * from main, each with other sizes) pays for the team's start from each.
+ * from main, each with other sizes) pays for the team's start from each,
+ * shared among the region's runs per call (a loop inside a loop of known
+ * trips: lu's row loop forks once per pivot).
  */
-double plan_min_region_work(PlanCtx *c, const Func *f)
+double plan_min_region_work(PlanCtx *c, const Func *f, double runs)
 {
 	double share = MIN_GAIN - 1.0 / c->ncores; /* of the work, what the cores save */
+	double start = runs_few(c->prog, f) ? TEAM_START_COST / (runs > 1 ? runs : 1) : 0;
 
 	if (c->unlimited)
 		return 0;
-	return (FORK_COST + (runs_few(c->prog, f) ? TEAM_START_COST : 0)) / (share > 0.05 ? share : 0.05);
+	return (FORK_COST + start) / (share > 0.05 ? share : 0.05);
 }
 
 /*

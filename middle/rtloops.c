@@ -191,6 +191,35 @@ static bool poly_split(const Poly *p, const Var *v, Poly *k, Poly *rest)
 	return k->ok && rest->ok;
 }
 
+/* p with v replaced by the integer x; not ok where that overflows. */
+static Poly poly_at(const Poly *p, const Var *v, int64_t x)
+{
+	Poly q = poly_const(0);
+
+	if (!small(x))
+		q.ok = false;
+	for (int i = 0; i < p->n && q.ok; i++) {
+		const Mono *m = &p->m[i];
+		const Var *a = m->a, *b = m->b;
+		int64_t k = m->k;
+
+		if (b == v) {
+			if (__builtin_mul_overflow(k, x, &k))
+				q.ok = false;
+			b = NULL;
+		}
+		if (a == v) {
+			if (__builtin_mul_overflow(k, x, &k))
+				q.ok = false;
+			a = b;
+			b = NULL;
+		}
+		poly_add_mono(&q, a, b, k);
+	}
+	q.ok = q.ok && p->ok;
+	return q;
+}
+
 /* ------------------------------------------------------------------ */
 /* The nest                                                            */
 /* ------------------------------------------------------------------ */
@@ -216,9 +245,17 @@ typedef struct Touch {
 	Poly flat;            /* the element's index, rows end to end */
 } Touch;
 
+/* The loops around the one scanned, innermost first. */
+typedef struct Around {
+	const Stmt *loop;
+	const struct Around *up;
+} Around;
+
 typedef struct Nest {
 	const Func *f;
 	const Stmt *L;
+	const Around *around; /* the loops of f around L */
+	bool strict;          /* conditions only on the counters of those loops */
 	CostModel *cost;
 	int nall, nopen;
 	Counter all[MAX_COUNTERS]; /* all[0]: L's; then the inner loops', outer before inner */
@@ -677,12 +714,52 @@ static void add_cond_text(Nest *n, const char *text)
 	array_push(&n->conds, text);
 }
 
+/*
+ * p with the counters of the loops around the nest at the point k / 8 of
+ * their known ranges (the first iteration 0, the last 8).
+ */
+static Poly around_at(const Nest *n, Poly p, int k)
+{
+	for (const Around *a = n->around; a && p.ok; a = a->up) {
+		const Loop *lp = a->loop->loop;
+
+		if (lp && lp->trip_count > 0 && lp->ivs.len && lp->ivs.items[0].step_known)
+			p = poly_at(&p, lp->ivs.items[0].var,
+			            lp->lower + (lp->trip_count - 1) * k / 8 * lp->ivs.items[0].step);
+	}
+	return p;
+}
+
+static Poly midway(const Nest *n, Poly p)
+{
+	return around_at(n, p, 4);
+}
+
+/*
+ * Is p >= 0 a condition not worth testing?  When it fails with the
+ * counters of the loops around the nest midway, a split under it would
+ * run, if ever, only near their ends (cholesky's row loop, j < i, is
+ * independent while i <= 1).  Under the strict tests (rests that differ
+ * by terms free of counters, reaches apart), a condition on parameters
+ * tends to hold only where the loops hardly run (seidel's rows, apart
+ * while n <= 3): those must hold midway, with no parameter left.
+ */
+static bool not_worth(const Nest *n, const Poly *p)
+{
+	Poly mid = midway(n, *p);
+	int64_t k;
+
+	if (!mid.ok || !poly_const_value(&mid, &k))
+		return n->strict;
+	return k < 0;
+}
+
 /* p >= 0 must hold: decided now when p is a constant, else at run time. */
 static void require(Nest *n, const Poly *p, const char *why)
 {
 	int64_t k;
 
-	if (!p->ok) {
+	if (!p->ok || not_worth(n, p)) {
 		fail(n, why);
 		return;
 	}
@@ -901,6 +978,17 @@ static const char *take_conds(Nest *n, uint32_t before)
 	return t;
 }
 
+/* One of two tests' conditions, or the other's (NULL: the test failed; "": none needed). */
+static void either_text(Nest *n, const char *x, const char *y, const char *why)
+{
+	if (!x && !y)
+		fail(n, why);
+	else if (!x || !y)
+		add_cond_text(n, x ? x : y);
+	else
+		add_cond_text(n, plan_fmt("(%s) || (%s)", x, y));
+}
+
 /*
  * Either test proves w and r apart: the one that needs no condition, or
  * the run checks that one of the two holds.
@@ -918,27 +1006,51 @@ static void either(Nest *n, const Poly *c, const Poly *dw, const Poly *dr, const
 	modular = take_conds(n, before);
 	if (modular && !*modular)
 		return;
-	if (!ranges && !modular)
-		fail(n, why);
-	else if (!ranges || !modular)
-		add_cond_text(n, ranges ? ranges : modular);
-	else
-		add_cond_text(n, plan_fmt("(%s) || (%s)", ranges, modular));
+	either_text(n, ranges, modular, why);
+}
+
+/*
+ * All the elements w and r may reach over the whole nest lie apart, the
+ * one's below the other's (lu's `A[i][j]`, j from i up, against
+ * `A[i][k]`, k below i): then no two iterations meet, whatever multiples
+ * of the counter the two move by.  A test on the parameters where the
+ * bounds are not constants; either order may hold.
+ */
+static void test_apart(Nest *n, const Touch *w, const Touch *r, const char *why, uint32_t before)
+{
+	const char *order[2];
+
+	for (int side = 0; side < 2; side++) {
+		const Touch *below = side ? r : w, *above = side ? w : r;
+		Poly top = poly_bound(n, below->flat, 1, true), gap = poly_bound(n, above->flat, -1, true);
+
+		poly_add_mono(&gap, NULL, NULL, -1);
+		poly_add(&gap, &top, -1); /* above's least - below's most - 1 >= 0 */
+		require(n, &gap, why);
+		order[side] = take_conds(n, before);
+		if (order[side] && !*order[side])
+			return;
+	}
+	either_text(n, order[0], order[1], why);
 }
 
 /*
  * Can two different iterations of the split loop make w (a write) and r
- * meet?  Not when both move by the same multiple c of the counter, have
- * the same terms free of counters, and either their inner parts differ by
- * less than |c| or both are multiples of a g larger than c times the
- * counter's span (conditions on the parameters where that is not a
- * constant; the test that needs none, or fewer, wins).
+ * meet?  Not when both move by the same multiple c of the counter and
+ * either the rest of their indexes differ by less than |c| (terms free of
+ * counters included: `A[i][k]` against `A[i][k - 1]` split over i), or
+ * both have the same terms free of counters and their inner parts are
+ * multiples of a g larger than c times the counter's span; nor when all
+ * that the one reaches lies apart from all that the other does.
+ * Conditions on the parameters where that is not a constant; the test
+ * that needs none wins, else the run checks that one holds.
  */
 static void test_pair(Nest *n, const Touch *w, const Touch *r)
 {
 	Poly cw, cr, iw, ir, dw, dr, c;
 	const char *why = plan_fmt("iterations may depend on each other through %s",
 	                           intern_name(w->name->name));
+	const char *by_parts = NULL, *by_reach;
 	uint32_t before = n->conds.len;
 	int64_t k;
 
@@ -947,25 +1059,50 @@ static void test_pair(Nest *n, const Touch *w, const Touch *r)
 			check_apart(n, w, r);
 		return;
 	}
-	if (w->obj != r->obj || r->name != w->name || r->ndims != w->ndims || !w->ndims ||
-	    !split_index(n, &w->flat, &cw, &iw, &dw) || !split_index(n, &r->flat, &cr, &ir, &dr) ||
-	    !poly_equal(&cw, &cr) || !poly_equal(&iw, &ir) || !cw.n) {
+	if (w->obj != r->obj || r->name != w->name || r->ndims != w->ndims || !w->ndims) {
 		fail(n, why);
 		return;
 	}
-	c = cw;
-	if (poly_const_value(&c, &k) && k < 0)
-		c = poly_const(-k);
-	else if (!poly_const_value(&c, &k)) {
-		Poly pos = c;
+	if (split_index(n, &w->flat, &cw, &iw, &dw) && split_index(n, &r->flat, &cr, &ir, &dr) &&
+	    poly_equal(&cw, &cr) && cw.n) {
+		c = cw;
+		if (poly_const_value(&c, &k) && k < 0)
+			c = poly_const(-k);
+		else if (!poly_const_value(&c, &k)) {
+			Poly pos = c;
 
-		poly_add_mono(&pos, NULL, NULL, -1);
-		require(n, &pos, why); /* c >= 1 */
-		before = n->conds.len;
+			poly_add_mono(&pos, NULL, NULL, -1);
+			require(n, &pos, why); /* c >= 1 */
+			before = n->conds.len;
+		}
+		if (!poly_equal(&iw, &ir)) { /* what the rests differ by includes them */
+			poly_add(&dw, &iw, 1);
+			poly_add(&dr, &ir, 1);
+			n->strict = true;
+		}
+		either(n, &c, &dw, &dr, why, before);
+		n->strict = false;
+		by_parts = take_conds(n, before);
+		if (by_parts && !*by_parts)
+			return;
 	}
-	either(n, &c, &dw, &dr, why, before);
+	by_reach = NULL;
+	if (w != r) {
+		n->strict = true;
+		test_apart(n, w, r, why, before);
+		n->strict = false;
+		by_reach = take_conds(n, before);
+		if (by_reach && !*by_reach)
+			return;
+	}
+	if (by_parts && !by_reach) { /* the first tests' conditions, as they gave them */
+		n->strict = !poly_equal(&iw, &ir);
+		either(n, &c, &dw, &dr, why, before);
+		n->strict = false;
+		return;
+	}
+	either_text(n, by_parts, by_reach, why);
 }
-
 
 static void test_nest(Nest *n)
 {
@@ -1045,6 +1182,69 @@ static const char *work_text(Nest *n, const Stmt *s)
 	}
 }
 
+/*
+ * work_text's value with the counters of the loops around the nest at the
+ * point k / 8 of their ranges; negative where it names anything else (a
+ * parameter).
+ */
+static double work_at(Nest *n, const Stmt *s, int k)
+{
+	double sum = 0, w;
+
+	if (!s || !ir_stmt_any(s, has_loop, NULL, NULL))
+		return s ? cost_stmt(n->cost, s) : 0.0;
+	switch (s->kind) {
+	case ST_FOR: {
+		const Counter *c = counter_of_loop(n, s);
+		Poly t, top;
+		int64_t trips;
+
+		if (!c)
+			return -1;
+		t = c->hi;
+		poly_add(&t, &c->lo, -1);
+		poly_add_mono(&t, NULL, NULL, 1);
+		top = around_at(n, poly_bound(n, t, 1, false), k);
+		w = work_at(n, s->loop->body, k);
+		if (!top.ok || !poly_const_value(&top, &trips) || w < 0)
+			return -1;
+		return (double)(trips > 0 ? trips : 0) *
+		       (2 + cost_stmt(n->cost, &(Stmt){ .kind = ST_EXPR, .expr = s->loop->cond }) + w);
+	}
+	case ST_BLOCK:
+		for (uint32_t i = 0; i < s->body.len; i++) {
+			if ((w = work_at(n, s->body.items[i], k)) < 0)
+				return -1;
+			sum += w;
+		}
+		return sum;
+	case ST_IF:
+		w = work_at(n, s->then, k);
+		sum = work_at(n, s->els, k);
+		return w < 0 || sum < 0 ? -1 : w + sum;
+	default:
+		return cost_stmt(n->cost, s);
+	}
+}
+
+/*
+ * Does every run of the nest fall short of min_work, with the loops
+ * around it at nine points of their ranges (durbin's vectors of k
+ * elements, a fork per k)?  False where the work names a parameter.
+ */
+static bool always_short(Nest *n, double min_work)
+{
+	if (!n->around || min_work <= 0)
+		return false;
+	for (int k = 0; k <= 8; k++) {
+		double w = work_at(n, n->L, k);
+
+		if (w < 0 || w >= min_work)
+			return false;
+	}
+	return true;
+}
+
 /* ------------------------------------------------------------------ */
 /* The loops                                                           */
 /* ------------------------------------------------------------------ */
@@ -1102,33 +1302,62 @@ static const char *if_clause(Nest *n, double min_work)
 	return *text ? text : NULL;
 }
 
-static ParPlan *loop_plan(PlanCtx *c, Func *f, const Stmt *L)
+/* How often a loop inside these runs per run of the outermost: their known trips multiplied. */
+static double runs_around(const Around *around)
 {
-	ParPlan *p = ARENA_NEW(ParPlan);
-	RtLoop *rt = ARENA_NEW(RtLoop);
+	double runs = 1;
+
+	for (const Around *a = around; a; a = a->up)
+		if (a->loop->loop && a->loop->loop->trip_count > 0)
+			runs *= (double)a->loop->loop->trip_count;
+	return runs;
+}
+
+/* A nest to test loop L of f, with the access analysis set for f. */
+static Nest *nest_open(Func *f, const Stmt *L, const Around *around)
+{
 	Nest *n = xcalloc(1, sizeof(*n));
 
-	p->func = f;
-	p->rt = rt;
-	rt->loop = L;
 	n->f = f;
 	n->L = L;
-	n->cost = &c->cost;
+	n->around = around;
 	acc.cur = f;
 	obj_assume_apart(f);
-	p->why_not = nest_why(n);
-	if (!p->why_not) {
-		rt->cond = if_clause(n, WORK_MARGIN * plan_min_region_work(c, f));
-		for (uint32_t i = 0; i < n->privates.len; i++)
-			array_push(&rt->privates, n->privates.items[i]);
-		ivdep_loops(f, L->loop->body, &rt->simd);
-		rt->ncores = c->ncores;
-	}
+	return n;
+}
+
+static void nest_close(Nest *n)
+{
 	obj_assume_apart(NULL);
 	acc.cur = NULL;
 	array_free(&n->conds);
 	array_free(&n->privates);
 	free(n);
+}
+
+static ParPlan *loop_plan(PlanCtx *c, Func *f, const Stmt *L, const Around *around)
+{
+	ParPlan *p = ARENA_NEW(ParPlan);
+	RtLoop *rt = ARENA_NEW(RtLoop);
+	Nest *n = nest_open(f, L, around);
+	double min_work;
+
+	p->func = f;
+	p->rt = rt;
+	rt->loop = L;
+	n->cost = &c->cost;
+	p->why_not = nest_why(n);
+	min_work = WORK_MARGIN * plan_min_region_work(c, f, runs_around(around));
+	if (!p->why_not && always_short(n, min_work))
+		p->why_not = "no run of it has the work to pay for a fork";
+	if (!p->why_not) {
+		rt->cond = if_clause(n, min_work);
+		for (uint32_t i = 0; i < n->privates.len; i++)
+			array_push(&rt->privates, n->privates.items[i]);
+		ivdep_loops(f, L->loop->body, &rt->simd);
+		rt->ncores = c->ncores;
+	}
+	nest_close(n);
 	return p;
 }
 
@@ -1168,15 +1397,49 @@ static bool bounds_move(const Stmt *around, const Stmt *s)
 	return m.any;
 }
 
-static bool scan(PlanCtx *c, Func *f, const Stmt *s, PlanList *plans, bool quiet, const Stmt *around)
+static const Stmt *outermost(const Around *a)
+{
+	while (a && a->up)
+		a = a->up;
+	return a ? a->loop : NULL;
+}
+
+/* May loop L of f be split, its iterations independent? */
+static bool splits(Func *f, const Stmt *L)
+{
+	Nest *n = nest_open(f, L, NULL);
+	bool yes = !nest_why(n);
+
+	nest_close(n);
+	return yes;
+}
+
+/*
+ * Do s's bounds move with the loops around it (`j <= i`)?  Then one of
+ * those is the loop to split, and s, a run of it, is left alone, unless
+ * none of them may be split (lu's and gramschmidt's outer loops carry
+ * their results from one iteration to the next): then s is split on each
+ * run, a fork each, when its work pays for it.
+ */
+static bool left_to_outer(const Around *around, const Stmt *s, Func *f)
+{
+	if (!bounds_move(outermost(around), s))
+		return false;
+	for (const Around *a = around; a; a = a->up)
+		if (a->loop->kind == ST_FOR && splits(f, a->loop))
+			return true;
+	return false;
+}
+
+static bool scan(PlanCtx *c, Func *f, const Stmt *s, PlanList *plans, bool quiet, const Around *around)
 {
 	bool any = false;
 	ParPlan *p = NULL;
 
 	if (!s)
 		return false;
-	if (s->kind == ST_FOR && s->loop->trip_count < 0 && !bounds_move(around, s)) {
-		p = loop_plan(c, f, s);
+	if (s->kind == ST_FOR && s->loop->trip_count < 0 && !left_to_outer(around, s, f)) {
+		p = loop_plan(c, f, s, around);
 		if (!p->why_not) {
 			array_push(plans, p);
 			return true;
@@ -1186,8 +1449,11 @@ static bool scan(PlanCtx *c, Func *f, const Stmt *s, PlanList *plans, bool quiet
 	any |= scan(c, f, s->els, plans, quiet || p, around);
 	for (uint32_t i = 0; i < s->body.len; i++)
 		any |= scan(c, f, s->body.items[i], plans, quiet || p, around);
-	if (s->loop)
-		any |= scan(c, f, s->loop->body, plans, quiet || p, around ? around : s);
+	if (s->loop) {
+		Around in = { s, around };
+
+		any |= scan(c, f, s->loop->body, plans, quiet || p, &in);
+	}
 	if (p && !any && !quiet)
 		array_push(plans, p);
 	return any;

@@ -1073,6 +1073,8 @@ static void test_pair(Nest *n, const Touch *w, const Touch *r)
 
 			poly_add_mono(&pos, NULL, NULL, -1);
 			require(n, &pos, why); /* c >= 1 */
+			if (n->why) /* before the tests, whose take_conds would clear it */
+				return;
 			before = n->conds.len;
 		}
 		if (!poly_equal(&iw, &ir)) { /* what the rests differ by includes them */

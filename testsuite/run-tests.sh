@@ -402,14 +402,14 @@ KLIB=testsuite/kernels/support/bench.c # the suite's support file, built with ea
 for c in testsuite/kernels/*.c; do
 	n=k_$(basename "$c" .c)
 	# shellcheck disable=SC2086
-	if ! gcc -O2 -std=c11 -w $KFLAGS -o "$T/$n.seq" "$c" $KLIB 2>"$T/err"; then
+	if ! gcc -O2 -std=c11 -w $KFLAGS -o "$T/$n.seq" "$c" $KLIB -lm 2>"$T/err"; then
 		bad "kernel $c: sequential build"; head -5 "$T/err"; continue
 	fi
 	"$T/$n.seq" >"$T/$n.want"
 	for np in 1 2 3 4 7; do
 		# shellcheck disable=SC2086
 		if ! "$MTPAR" -np $np $KFLAGS $KMODEL -o "$T/$n.par.c" "$c" 2>"$T/err" ||
-		   ! gcc -O2 -std=c11 -fopenmp -w $KFLAGS -o "$T/$n.par" "$T/$n.par.c" $KLIB 2>>"$T/err"; then
+		   ! gcc -O2 -std=c11 -fopenmp -w $KFLAGS -o "$T/$n.par" "$T/$n.par.c" $KLIB -lm 2>>"$T/err"; then
 			bad "kernel $c -np $np: build"; head -5 "$T/err"; continue
 		fi
 		for jitter in "" 1; do

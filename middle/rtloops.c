@@ -248,7 +248,8 @@ typedef struct Touch {
 /* The loops around the one scanned, innermost first. */
 typedef struct Around {
 	const Stmt *loop;
-	const struct Around *up;
+	struct Around *up;
+	signed char splits; /* may loop be split: -1 not asked yet */
 } Around;
 
 typedef struct Nest {
@@ -730,11 +731,6 @@ static Poly around_at(const Nest *n, Poly p, int k)
 	return p;
 }
 
-static Poly midway(const Nest *n, Poly p)
-{
-	return around_at(n, p, 4);
-}
-
 /*
  * Is p >= 0 a condition not worth testing?  When it fails with the
  * counters of the loops around the nest midway, a split under it would
@@ -746,7 +742,7 @@ static Poly midway(const Nest *n, Poly p)
  */
 static bool not_worth(const Nest *n, const Poly *p)
 {
-	Poly mid = midway(n, *p);
+	Poly mid = around_at(n, *p, 4); /* midway */
 	int64_t k;
 
 	if (!mid.ok || !poly_const_value(&mid, &k))
@@ -1052,6 +1048,7 @@ static void test_pair(Nest *n, const Touch *w, const Touch *r)
 	                           intern_name(w->name->name));
 	const char *by_parts = NULL, *by_reach;
 	uint32_t before = n->conds.len;
+	bool merged = false; /* the terms free of counters differ, joined to the rests */
 	int64_t k;
 
 	if (w->obj != r->obj && !obj_may_alias(w->obj, r->obj)) {
@@ -1077,11 +1074,12 @@ static void test_pair(Nest *n, const Touch *w, const Touch *r)
 				return;
 			before = n->conds.len;
 		}
-		if (!poly_equal(&iw, &ir)) { /* what the rests differ by includes them */
+		merged = !poly_equal(&iw, &ir);
+		if (merged) {
 			poly_add(&dw, &iw, 1);
 			poly_add(&dr, &ir, 1);
-			n->strict = true;
 		}
+		n->strict = merged;
 		either(n, &c, &dw, &dr, why, before);
 		n->strict = false;
 		by_parts = take_conds(n, before);
@@ -1098,7 +1096,7 @@ static void test_pair(Nest *n, const Touch *w, const Touch *r)
 			return;
 	}
 	if (by_parts && !by_reach) { /* the first tests' conditions, as they gave them */
-		n->strict = !poly_equal(&iw, &ir);
+		n->strict = merged;
 		either(n, &c, &dw, &dr, why, before);
 		n->strict = false;
 		return;
@@ -1135,18 +1133,25 @@ static const Counter *counter_of_loop(const Nest *n, const Stmt *s)
 }
 
 /* The trips of a loop of the nest as a C expression, at most its largest. */
-static const char *trips_text(Nest *n, const Stmt *s)
+/* The most trips of loop s of the nest, a polynomial; not ok when unknown. */
+static Poly trips_poly(Nest *n, const Stmt *s)
 {
 	const Counter *c = counter_of_loop(n, s);
-	Poly t, top;
-	int64_t k;
+	Poly t;
 
 	if (!c)
-		return plan_fmt("%g", UNKNOWN_INNER_TRIPS);
+		return (Poly){ .ok = false };
 	t = c->hi;
 	poly_add(&t, &c->lo, -1);
 	poly_add_mono(&t, NULL, NULL, 1);
-	top = poly_bound(n, t, 1, false);
+	return poly_bound(n, t, 1, false);
+}
+
+static const char *trips_text(Nest *n, const Stmt *s)
+{
+	Poly top = trips_poly(n, s);
+	int64_t k;
+
 	if (!top.ok)
 		return plan_fmt("%g", UNKNOWN_INNER_TRIPS);
 	if (poly_const_value(&top, &k))
@@ -1197,16 +1202,9 @@ static double work_at(Nest *n, const Stmt *s, int k)
 		return s ? cost_stmt(n->cost, s) : 0.0;
 	switch (s->kind) {
 	case ST_FOR: {
-		const Counter *c = counter_of_loop(n, s);
-		Poly t, top;
+		Poly top = around_at(n, trips_poly(n, s), k);
 		int64_t trips;
 
-		if (!c)
-			return -1;
-		t = c->hi;
-		poly_add(&t, &c->lo, -1);
-		poly_add_mono(&t, NULL, NULL, 1);
-		top = around_at(n, poly_bound(n, t, 1, false), k);
 		w = work_at(n, s->loop->body, k);
 		if (!top.ok || !poly_const_value(&top, &trips) || w < 0)
 			return -1;
@@ -1423,17 +1421,20 @@ static bool splits(Func *f, const Stmt *L)
  * their results from one iteration to the next): then s is split on each
  * run, a fork each, when its work pays for it.
  */
-static bool left_to_outer(const Around *around, const Stmt *s, Func *f)
+static bool left_to_outer(Around *around, const Stmt *s, Func *f)
 {
 	if (!bounds_move(outermost(around), s))
 		return false;
-	for (const Around *a = around; a; a = a->up)
-		if (a->loop->kind == ST_FOR && splits(f, a->loop))
+	for (Around *a = around; a; a = a->up) {
+		if (a->splits < 0) /* once per loop, however many moving loops it holds */
+			a->splits = a->loop->kind == ST_FOR && splits(f, a->loop);
+		if (a->splits)
 			return true;
+	}
 	return false;
 }
 
-static bool scan(PlanCtx *c, Func *f, const Stmt *s, PlanList *plans, bool quiet, const Around *around)
+static bool scan(PlanCtx *c, Func *f, const Stmt *s, PlanList *plans, bool quiet, Around *around)
 {
 	bool any = false;
 	ParPlan *p = NULL;
@@ -1452,7 +1453,7 @@ static bool scan(PlanCtx *c, Func *f, const Stmt *s, PlanList *plans, bool quiet
 	for (uint32_t i = 0; i < s->body.len; i++)
 		any |= scan(c, f, s->body.items[i], plans, quiet || p, around);
 	if (s->loop) {
-		Around in = { s, around };
+		Around in = { s, around, -1 };
 
 		any |= scan(c, f, s->loop->body, plans, quiet || p, &in);
 	}

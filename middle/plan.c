@@ -83,6 +83,19 @@ const char *plan_dep_object(const Dep *d)
 	return d->object ? intern_name(d->object->name) : "memory of unknown origin";
 }
 
+/*
+ * A division, remainder or shift whose operands are constants folds like
+ * their sum does: a bound written `(N / 8)` through a macro is a constant
+ * (only an IV's quotient is not affine).
+ */
+static bool folded_int(const Expr *e)
+{
+	int64_t k;
+
+	return (e->op == OP_DIV || e->op == OP_MOD || e->op == OP_SHL || e->op == OP_SHR) &&
+	       ir_const_eval(e, &k);
+}
+
 /* A node that plan_plain refuses; ctx: the variable it accepts, or NULL. */
 static bool not_plain(const Expr *e, void *ctx)
 {
@@ -96,7 +109,7 @@ static bool not_plain(const Expr *e, void *ctx)
 	case EX_UNARY:
 		return e->op != OP_NEG;
 	case EX_BINARY:
-		return e->op != OP_ADD && e->op != OP_SUB && e->op != OP_MUL;
+		return e->op != OP_ADD && e->op != OP_SUB && e->op != OP_MUL && !folded_int(e);
 	default:
 		return true;
 	}

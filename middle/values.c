@@ -669,34 +669,95 @@ static bool flat_rows(const Expr *e, const Env *env, int64_t size, Var **base, R
 	return make_rows(x.off.lo, tv, kv, c.lo * es, es, size, rs);
 }
 
+/* The most subscripts of one chain X[e1]...[en] that chain_rows reads. */
+#define CHAIN_MAX 8
+
+typedef struct Chain {
+	int n;                  /* levels: 0 the innermost subscript, n - 1 the outermost */
+	Ival sub[CHAIN_MAX];    /* each level's subscript */
+	int64_t step[CHAIN_MAX]; /* the bytes one step of it moves: its element's size */
+	Ptr root;               /* X */
+} Chain;
+
+/*
+ * The subscripts of e = X[e1]...[en] while each subscripts a row of an
+ * array of arrays (not the i[X] forms), X at one known offset and its
+ * elements the size of X[e1].
+ */
+static bool read_chain(const Expr *e, const Env *env, Chain *c)
+{
+	const Expr *a = e;
+
+	c->n = 0;
+	for (;;) {
+		const Type *rt = a->lhs->kind == EX_INDEX ? a->lhs->type : NULL;
+
+		if (c->n == CHAIN_MAX || val_ptr(a->rhs, env).kind != P_NONE)
+			return false;
+		c->step[c->n] = type_size(a->type);
+		c->sub[c->n] = row_index(a, a->rhs, env, false);
+		if (c->step[c->n] <= 0)
+			return false;
+		c->n++;
+		if (!rt || rt->kind != TY_ARRAY || rt->is_vla || rt->array_len <= 0)
+			break;
+		a = a->lhs;
+	}
+	c->root = val_ptr(a->lhs, env);
+	return c->n >= 2 && c->root.kind == P_OBJ &&
+	       iv_is_const(c->root.off) && type_size(c->root.type) == c->step[c->n - 1];
+}
+
+/* The chain's levels below p as the columns of rows of step[p] bytes, the ones above counting rows. */
+static bool chain_rows_at(const Chain *c, int p, int64_t size, RowSet *rs)
+{
+	Ival cols = iv_const(0), t = iv_const(0);
+
+	for (int k = 0; k < c->n; k++) {
+		if (k < p) {
+			cols = iv_add(cols, iv_mul(c->sub[k], iv_const(c->step[k])));
+		} else {
+			if (c->step[k] % c->step[p] != 0)
+				return false;
+			t = iv_add(t, iv_mul(c->sub[k], iv_const(c->step[k] / c->step[p])));
+		}
+	}
+	return make_rows(c->root.off.lo, t, cols, c->step[p], 1, size, rs);
+}
+
 /*
  * Interval arithmetic folds the places `X[e1][e2]` reaches into one range,
  * from the first row's first column to the last row's last, the columns
  * between included; so the chunks of a loop over columns (`B[k][j]`, j
  * split) look as if they met.  The row set keeps row e1's columns e2 for
- * every value of e1: X must start at one known offset (its rows then lie
- * one row's size apart), and the columns must fit in a row.
+ * every value of e1.  Deeper chains choose where the columns begin: the
+ * level whose columns take the smallest part of a row, so that a
+ * transpose's `out[i0][i2][i1][i3][i4]`, i1 split, reaches half of each
+ * row out[i0][i2] rather than every byte (the last two levels alone would
+ * cover them all).  Ties keep the innermost level.
  */
 bool val_rows(const Expr *e, const Env *env, int64_t size, Var **base, RowSet *rs)
 {
 	const Expr *row = e && e->kind == EX_INDEX ? e->lhs : NULL;
 	const Type *rt = row && row->kind == EX_INDEX ? row->type : NULL;
-	int64_t es = e ? type_size(e->type) : -1, rsize = rt ? type_size(rt) : -1;
-	Ival t, k;
-	Ptr x;
+	bool found = false;
+	Chain c;
 
 	if (e && e->kind == EX_INDEX && (!rt || rt->kind != TY_ARRAY))
 		return flat_rows(e, env, size, base, rs);
-	if (!rt || rt->is_vla || rt->array_len <= 0 || rsize <= 0 || es <= 0 || size <= 0)
+	if (!rt || size <= 0 || !read_chain(e, env, &c))
 		return false;
-	x = val_ptr(row->lhs, env);
-	if (x.kind != P_OBJ || !iv_is_const(x.off) || type_size(x.type) != rsize ||
-	    val_ptr(e->rhs, env).kind != P_NONE || val_ptr(row->rhs, env).kind != P_NONE)
-		return false; /* not X[e1][e2] with X a pointer to rows (i[X] forms) */
-	t = row_index(row, row->rhs, env, false);
-	k = row_index(e, e->rhs, env, false);
-	*base = x.base;
-	return make_rows(x.off.lo, t, k, rsize, es, size, rs);
+	for (int p = 1; p < c.n; p++) {
+		RowSet at;
+
+		if (chain_rows_at(&c, p, size, &at) &&
+		    (!found || (IvWide)(at.hi - at.lo) * rs->stride < (IvWide)(rs->hi - rs->lo) * at.stride)) {
+			*rs = at;
+			found = true;
+		}
+	}
+	*base = c.root.base;
+	return found;
 }
 
 /* ------------------------------------------------------------------ */

@@ -515,6 +515,22 @@ if gcc -O2 -std=c11 -w $KL -o "$T/k_tri.seq" testsuite/kernels/triangles.c 2>"$T
 else
 	bad "moving bounds: sequential build"
 fi
+# subscripts in another order than the loops (permute.c): a loop over a
+# middle subscript (a channel shuffle, NCHW to NHWC, an axis moved to the
+# middle) is split, its chunks apart row by row; a plane shifted by one and
+# a union's other view keep their order
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_perm.c" testsuite/kernels/permute.c >"$T/k_perm.rep" 2>&1
+if grep -q 'optimized: loop of shuffle called' "$T/k_perm.rep" &&
+   grep -q 'optimized: loop of to_nhwc called' "$T/k_perm.rep" &&
+   grep -q 'optimized: loop of to_middle called' "$T/k_perm.rep" &&
+   grep -q 'call to stagger .*depend on each other through Stag' "$T/k_perm.rep" &&
+   grep -q 'call to views .*depend on each other through u$' "$T/k_perm.rep"; then
+	ok "permuted subscripts: the middle levels split, a shifted plane and a union's other view sequential"
+else
+	bad "permuted subscripts: the middle levels split, a shifted plane and a union's other view sequential"
+	cut -c1-160 "$T/k_perm.rep"
+fi
 # a small function called from a loop is not forked per call: calls.c forks
 # once, in main, and cell() stays sequential
 if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&

@@ -88,12 +88,24 @@ const char *plan_dep_object(const Dep *d)
  * their sum does: a bound written `(N / 8)` through a macro is a constant
  * (only an IV's quotient is not affine).
  */
+static bool unsigned_arith(const Expr *e, void *ctx)
+{
+	(void)ctx;
+	return (e->kind == EX_NUM || e->kind == EX_UNARY || e->kind == EX_BINARY) &&
+	       (!e->type || e->type->is_unsigned || e->type->kind != TY_INT);
+}
+
+/*
+ * Only in signed arithmetic: the folding computes in int64_t, where
+ * `(0u - 8) / 8` would be -1, not C's 536870911 (a bound folded too small
+ * would drop the loop's last iterations).
+ */
 static bool folded_int(const Expr *e)
 {
 	int64_t k;
 
 	return (e->op == OP_DIV || e->op == OP_MOD || e->op == OP_SHL || e->op == OP_SHR) &&
-	       ir_const_eval(e, &k);
+	       !ir_expr_any(e, unsigned_arith, NULL) && ir_const_eval(e, &k);
 }
 
 /* A node that plan_plain refuses; ctx: the variable it accepts, or NULL. */

@@ -83,11 +83,7 @@ const char *plan_dep_object(const Dep *d)
 	return d->object ? intern_name(d->object->name) : "memory of unknown origin";
 }
 
-/*
- * A division, remainder or shift whose operands are constants folds like
- * their sum does: a bound written `(N / 8)` through a macro is a constant
- * (only an IV's quotient is not affine).
- */
+/* A number or an operation that is not of a signed integer type. */
 static bool unsigned_arith(const Expr *e, void *ctx)
 {
 	(void)ctx;
@@ -96,9 +92,12 @@ static bool unsigned_arith(const Expr *e, void *ctx)
 }
 
 /*
- * Only in signed arithmetic: the folding computes in int64_t, where
- * `(0u - 8) / 8` would be -1, not C's 536870911 (a bound folded too small
- * would drop the loop's last iterations).
+ * A division, remainder or shift whose operands are constants folds like
+ * their sum does: a bound written `(N / 8)` through a macro is a constant
+ * (only an IV's quotient is not affine).  Only in signed arithmetic:
+ * ir_const_eval computes in int64_t, where `(0u - 8) / 8` would be -1, not
+ * C's 536870911 (a bound folded too small would drop the loop's last
+ * iterations).
  */
 static bool folded_int(const Expr *e)
 {

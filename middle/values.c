@@ -669,7 +669,7 @@ static bool flat_rows(const Expr *e, const Env *env, int64_t size, Var **base, R
 	return make_rows(x.off.lo, tv, kv, c.lo * es, es, size, rs);
 }
 
-/* The most subscripts of one chain X[e1]...[en] that chain_rows reads. */
+/* The most subscripts of one chain X[e1]...[en] that read_chain takes. */
 #define CHAIN_MAX 8
 
 typedef struct Chain {

@@ -382,24 +382,111 @@ static const InductionVar *step_update(const Loop *l, const Expr *u)
 	return plan_plain(u->rhs, v) ? iv : NULL;
 }
 
-/* Every comma part of the step moves an IV, each IV exactly once. */
-static bool steps_ok(const Loop *l, const Expr *e, uint32_t *moved)
+/* `v = iv0`: a step part that copies the first IV into a header variable. */
+static bool copies_first_iv(const Loop *l, const Expr *u)
+{
+	return u && u->kind == EX_ASSIGN && u->op == OP_ASSIGN && u->lhs && u->lhs->kind == EX_VAR &&
+	       !loop_find_iv(l, u->lhs->var) && u->rhs && u->rhs->kind == EX_VAR &&
+	       u->rhs->var == l->ivs.items[0].var;
+}
+
+/*
+ * Every comma part of the step moves an IV, each IV exactly once, or,
+ * after the first IV has moved, copies it (onnx2c's max-pool header
+ * `m++, c=m`: c equals m in every iteration when it starts equal).
+ */
+static bool steps_ok(const Loop *l, const Expr *e, uint32_t *moved, bool *first_moved)
 {
 	const InductionVar *iv;
 
 	if (!e)
 		return true;
 	if (e->kind == EX_COMMA)
-		return steps_ok(l, e->lhs, moved) && steps_ok(l, e->rhs, moved);
+		return steps_ok(l, e->lhs, moved, first_moved) && steps_ok(l, e->rhs, moved, first_moved);
+	if (*first_moved && copies_first_iv(l, e))
+		return true;
 	if (!(iv = step_update(l, e)))
 		return false;
+	*first_moved |= iv == &l->ivs.items[0];
 	(*moved)++;
+	return true;
+}
+
+/* Is v assigned, or its address taken, in l's body or condition? */
+static bool header_var_moved(const Loop *l, const Var *v)
+{
+	return v->addr_taken || writes_in(l->body, v) || writes_in_expr(l->cond, v);
+}
+
+/* Every copy of the first IV in l's step is set by the initializer and kept by the body. */
+static bool copies_kept(const Loop *l, const char **why)
+{
+	ExprList parts = { 0 };
+	bool ok = true;
+
+	ir_split_comma(l->step, &parts);
+	for (uint32_t i = 0; ok && i < parts.len; i++) {
+		const Var *c = copies_first_iv(l, parts.items[i]) ? parts.items[i]->lhs->var : NULL;
+		bool set = false;
+
+		for (uint32_t j = 0; c && j < l->init.len; j++) {
+			Var *v;
+			Expr *init;
+
+			set |= loop_init_assign(l->init.items[j], &v, &init) && v == c;
+		}
+		if (c && (!set || header_var_moved(l, c))) {
+			*why = plan_fmt("%s, a copy of the first induction variable, is %s", intern_name(c->name),
+			                set ? "assigned in the loop" : "not set by the initializer");
+			ok = false;
+		}
+	}
+	array_free(&parts);
+	return ok;
+}
+
+/* Is v a header copy of the first IV (copies_first_iv) in l's step? */
+static bool header_copy(const Loop *l, const Var *v)
+{
+	ExprList parts = { 0 };
+	bool found = false;
+
+	ir_split_comma(l->step, &parts);
+	for (uint32_t i = 0; i < parts.len; i++)
+		found |= copies_first_iv(l, parts.items[i]) && parts.items[i]->lhs->var == v;
+	array_free(&parts);
+	return found;
+}
+
+/*
+ * An initializer part sets an IV to a constant, or a copy of the first IV
+ * (header_copy) to the first IV's start.
+ */
+static bool init_part_ok(const Loop *l, const Stmt *part, const char **why)
+{
+	Var *v = NULL;
+	Expr *init;
+	int64_t k;
+
+	if (!loop_init_assign(part, &v, &init) || !plan_const(init, &k) ||
+	    !(loop_find_iv(l, v) || header_copy(l, v))) {
+		*why = v ? plan_fmt("the header sets %s, not an induction variable from a constant",
+		                    intern_name(v->name))
+		         : "the header's initializer is not a list of IV assignments";
+		return false;
+	}
+	if (!loop_find_iv(l, v) && k != l->lower) {
+		*why = plan_fmt("%s, a copy of the first induction variable, starts at %lld, not %lld",
+		                intern_name(v->name), (long long)k, (long long)l->lower);
+		return false;
+	}
 	return true;
 }
 
 /*
  * Can chunks of s's first IV run as separate calls?  A for statement
- * whose initializer sets only IVs to constants, whose condition is
+ * whose initializer sets only IVs to constants (and copies of the first
+ * IV to its start, steps_ok), whose condition is
  * `iv < K` or `iv <= K` on the first IV (step > 0, constant trip count),
  * whose step moves each IV by a constant, with no IV assigned in the body
  * and no way out of the body but its end or `continue`.
@@ -409,6 +496,7 @@ static bool header_splittable(const Func *g, const Stmt *s, const char **why)
 	const Loop *l = s->loop;
 	const Expr *c = l ? l->cond : NULL;
 	uint32_t moved = 0;
+	bool first_moved = false;
 	int64_t k;
 
 	if (s->kind != ST_FOR || !l->ivs.len) {
@@ -426,27 +514,19 @@ static bool header_splittable(const Func *g, const Stmt *s, const char **why)
 		*why = "the condition is not `iv < K` on an increasing IV";
 		return false;
 	}
-	for (uint32_t i = 0; i < l->init.len; i++) {
-		Var *v;
-		Expr *init;
-
-		if (!loop_init_assign(l->init.items[i], &v, &init) || !loop_find_iv(l, v) ||
-		    !plan_const(init, &k)) {
-			*why = v ? plan_fmt("the header sets %s, not an induction variable from a constant",
-			               intern_name(v->name))
-			         : "the header's initializer is not a list of IV assignments";
+	for (uint32_t i = 0; i < l->init.len; i++)
+		if (!init_part_ok(l, l->init.items[i], why))
 			return false;
-		}
-	}
-	if (!steps_ok(l, l->step, &moved) || moved != l->ivs.len) {
+	if (!steps_ok(l, l->step, &moved, &first_moved) || moved != l->ivs.len) {
 		*why = "the header's step updates something besides its induction variables";
 		return false;
 	}
+	if (!copies_kept(l, why))
+		return false;
 	for (uint32_t i = 0; i < l->ivs.len; i++) {
 		const Var *v = l->ivs.items[i].var;
 
-		if (!l->ivs.items[i].step_known || v->addr_taken || writes_in(l->body, v) ||
-		    writes_in_expr(l->cond, v)) {
+		if (!l->ivs.items[i].step_known || header_var_moved(l, v)) {
 			*why = plan_fmt("induction variable %s is assigned in the loop", intern_name(v->name));
 			return false;
 		}
@@ -489,7 +569,8 @@ static bool wrapper_iv(const Stmt *top, const Stmt *L, const Var *v)
  * that L uses must not carry a value from one iteration to another.  Fine
  * are locals declared in L's body, L's own IVs, IVs of the one-trip loops
  * around L that L does not assign, prologue locals every call recomputes
- * alike, and locals that a for header inside L's body assigns before each
+ * alike, L's header copies of its first IV (header_splittable checked them),
+ * and locals that a for header inside L's body assigns before each
  * use, with no other use in L's part: a counter declared once at the top
  * and reused by the other parts too (`int i, j;`), since locals_ok has
  * checked that each of those assigns it before use as well.
@@ -510,7 +591,7 @@ static bool split_locals_ok(const Func *g, const Stmt *top, const Stmt *L, const
 		if (body && v->start >= body->start && v->end <= body->end)
 			continue;
 		n = ir_var_refs(L, v);
-		if (loop_find_iv(L->loop, v) && ir_var_refs(top, v) == n)
+		if ((loop_find_iv(L->loop, v) || header_copy(L->loop, v)) && ir_var_refs(top, v) == n)
 			continue;
 		if (wrapper_iv(top, L, v) && writes_in(L, v) == 0)
 			continue;

@@ -455,6 +455,21 @@ same_at_np() {
 		fi
 	done
 }
+# expect_lines TITLE FILE PATTERN...: ok when FILE has a line matching each
+# grep PATTERN; otherwise bad, with the patterns missing and FILE's start
+expect_lines() {
+	el_title=$1 el_file=$2 el_missing=
+	shift 2
+	for el_pat in "$@"; do
+		grep -q -- "$el_pat" "$el_file" || el_missing="$el_missing  missing: $el_pat
+"
+	done
+	if [ -z "$el_missing" ]; then
+		ok "$el_title"
+	else
+		bad "$el_title"; printf '%s' "$el_missing"; grep -v '^ ' "$el_file" | cut -c1-160 | head -20
+	fi
+}
 # sizes that only the run knows (rtsizes.c reads them from its command line):
 # the loops are split at run time where the symbolic test allows, each behind
 # its if clause; the output is the sequential one at the header's sizes and
@@ -483,15 +498,11 @@ fi
 # clause (each cast to long long), a signed counter against an unsigned bound,
 # counters that a loop around the split one runs on
 "$MTPAR" -np 2 -I testsuite/kernels --dump=sched testsuite/kernels/rttraps.c >"$T/k_traps.dump" 2>&1
-if grep -q '^plan rows_of_16: span loop .*(16LL - (long long)m >= 0)) || ((-16LL \* (long long)rows + 16LL >= 0)' "$T/k_traps.dump" &&
-   grep -q '^plan from: .*sequential' "$T/k_traps.dump" &&
-   grep -q '^plan main: loop 36:3 .*sequential: it assigns j' "$T/k_traps.dump" &&
-   grep -q '^plan main: loop 42:3 .*sequential: its counter i is used after it' "$T/k_traps.dump"; then
-	ok "run-time sizes: unsigned sizes, mixed signs, counters of a loop around"
-else
-	bad "run-time sizes: unsigned sizes, mixed signs, counters of a loop around"
-	grep '^plan' "$T/k_traps.dump" | cut -c1-160
-fi
+expect_lines "run-time sizes: unsigned sizes, mixed signs, counters of a loop around" "$T/k_traps.dump" \
+	'^plan rows_of_16: span loop .*(16LL - (long long)m >= 0)) || ((-16LL \* (long long)rows + 16LL >= 0)' \
+	'^plan from: .*sequential' \
+	'^plan main: loop 36:3 .*sequential: it assigns j' \
+	'^plan main: loop 42:3 .*sequential: its counter i is used after it'
 # loops whose bounds move with a loop around them that carries a dependence
 # (triangles.c, at the large sizes and the default cost model, so that no
 # plan of main hides them): the ones whose writes lie apart from their reads
@@ -502,16 +513,12 @@ if gcc -O2 -std=c11 -w $KL -o "$T/k_tri.seq" testsuite/kernels/triangles.c 2>"$T
 	same_at_np k_tri triangles "moving bounds"
 	# shellcheck disable=SC2086
 	"$MTPAR" -np 2 $KL --dump=sched testsuite/kernels/triangles.c >"$T/k_tri.dump" 2>&1
-	if grep -q '^plan eliminate: span loop .* split at run time' "$T/k_tri.dump" &&
-	   grep -q '^plan column: .*sequential: no run of it has the work to pay for a fork' "$T/k_tri.dump" &&
-	   grep -q '^plan shift: .*sequential: iterations may depend on each other through X' "$T/k_tri.dump" &&
-	   grep -q '^plan diagonal: .*sequential: iterations may depend on each other through B' "$T/k_tri.dump" &&
-	   grep -q '^plan before: .*sequential: iterations may depend on each other through C' "$T/k_tri.dump"; then
-		ok "moving bounds: the loops apart split, the ones that meet or are short sequential"
-	else
-		bad "moving bounds: the loops apart split, the ones that meet or are short sequential"
-		grep '^plan' "$T/k_tri.dump" | cut -c1-160
-	fi
+	expect_lines "moving bounds: the loops apart split, the ones that meet or are short sequential" "$T/k_tri.dump" \
+		'^plan eliminate: span loop .* split at run time' \
+		'^plan column: .*sequential: no run of it has the work to pay for a fork' \
+		'^plan shift: .*sequential: iterations may depend on each other through X' \
+		'^plan diagonal: .*sequential: iterations may depend on each other through B' \
+		'^plan before: .*sequential: iterations may depend on each other through C'
 else
 	bad "moving bounds: sequential build"
 fi
@@ -521,16 +528,22 @@ fi
 # a union's other view keep their order
 # shellcheck disable=SC2086
 "$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_perm.c" testsuite/kernels/permute.c >"$T/k_perm.rep" 2>&1
-if grep -q 'optimized: loop of shuffle called' "$T/k_perm.rep" &&
-   grep -q 'optimized: loop of to_nhwc called' "$T/k_perm.rep" &&
-   grep -q 'optimized: loop of to_middle called' "$T/k_perm.rep" &&
-   grep -q 'call to stagger .*depend on each other through Stag' "$T/k_perm.rep" &&
-   grep -q 'call to views .*depend on each other through u$' "$T/k_perm.rep"; then
-	ok "permuted subscripts: the middle levels split, a shifted plane and a union's other view sequential"
-else
-	bad "permuted subscripts: the middle levels split, a shifted plane and a union's other view sequential"
-	cut -c1-160 "$T/k_perm.rep"
-fi
+expect_lines "permuted subscripts: the middle levels split, a shifted plane and a union's other view sequential" "$T/k_perm.rep" \
+	'optimized: loop of shuffle called' \
+	'optimized: loop of to_nhwc called' \
+	'optimized: loop of to_middle called' \
+	'call to stagger .*depend on each other through Stag' \
+	'call to views .*depend on each other through u$'
+# a header that copies its counter in the step (headcopy.c, onnx2c's
+# max-pool `m++, c=m`) splits; a lagging copy, one that starts elsewhere and
+# one the body reassigns keep their order
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_hc.c" testsuite/kernels/headcopy.c >"$T/k_hc.rep" 2>&1
+expect_lines "header copies of the counter: the max-pool splits, a lagging, offset or reassigned copy sequential" "$T/k_hc.rep" \
+	'optimized: loop of pool called' \
+	'call to lagging .*step updates something besides' \
+	'call to offset .*copy of the first induction variable, starts at 1, not 0' \
+	'call to halved .*copy of the first induction variable, is assigned in the loop'
 # a small function called from a loop is not forked per call: calls.c forks
 # once, in main, and cell() stays sequential
 if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&

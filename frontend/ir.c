@@ -255,19 +255,123 @@ static bool const_arith(OpKind op, int64_t a, int64_t b, int64_t *out)
 	}
 }
 
+/* An integer of `size` bytes as C holds it: truncated, then sign-extended unless unsigned. */
+static int64_t wrap_int(int64_t v, int size, bool uns)
+{
+	uint64_t u = (uint64_t)v;
+	int bits = size * 8;
+
+	if (bits <= 0 || bits >= 64)
+		return v;
+	u &= (UINT64_C(1) << bits) - 1;
+	if (!uns && (u >> (bits - 1)) & 1)
+		u |= ~UINT64_C(0) << bits;
+	return (int64_t)u;
+}
+
+/* The integer promotion of an operand of type t: its size and signedness after it. */
+static bool promoted_int(const Type *t, int *size, bool *uns)
+{
+	if (!t || !type_int(t, size, uns))
+		return false;
+	if (*size < 4)
+		*size = 4, *uns = false;
+	return true;
+}
+
+/*
+ * The type a binary operation computes in, C's usual arithmetic
+ * conversions over the promoted operands (a shift: its left operand's);
+ * false when an operand's type is not a known integer type.
+ */
+static bool operation_int(const Expr *e, int *size, bool *uns)
+{
+	int ls, rs;
+	bool lu, ru;
+
+	if (!e->lhs || !promoted_int(e->lhs->type, &ls, &lu))
+		return false;
+	if (e->op == OP_SHL || e->op == OP_SHR) {
+		*size = ls, *uns = lu;
+		return true;
+	}
+	if (!e->rhs || !promoted_int(e->rhs->type, &rs, &ru))
+		return false;
+	if (ls != rs) {
+		*size = ls > rs ? ls : rs;
+		*uns = ls > rs ? lu : ru; /* the wider type holds every value of the narrower */
+	} else {
+		*size = ls, *uns = lu || ru;
+	}
+	return true;
+}
+
+static bool is_comparison(OpKind op)
+{
+	return op == OP_LT || op == OP_GT || op == OP_LE || op == OP_GE || op == OP_EQ || op == OP_NE;
+}
+
+/* Division, remainder, right shift and ordering of 64-bit unsigned operands. */
+static bool unsigned64_arith(OpKind op, uint64_t a, uint64_t b, int64_t *out)
+{
+	switch (op) {
+	case OP_DIV: if (!b) return false; *out = (int64_t)(a / b); return true;
+	case OP_MOD: if (!b) return false; *out = (int64_t)(a % b); return true;
+	case OP_SHR: if (b > 63) return false; *out = (int64_t)(a >> b); return true;
+	case OP_LT: *out = a < b; return true;
+	case OP_GT: *out = a > b; return true;
+	case OP_LE: *out = a <= b; return true;
+	case OP_GE: *out = a >= b; return true;
+	default: return false;
+	}
+}
+
+/*
+ * a OP b as C computes it: both operands converted to the operation's
+ * type, the result wrapped to it, so that `(0u - 8) / 0x20000000` is 7 and
+ * `~0u >> 28` is 15.  Operands of unknown types fold in int64_t, as before.
+ */
+static bool const_binary(const Expr *e, int64_t a, int64_t b, int64_t *out)
+{
+	int size;
+	bool uns, shift = e->op == OP_SHL || e->op == OP_SHR;
+
+	if (e->op == OP_LOGAND || e->op == OP_LOGOR || !operation_int(e, &size, &uns))
+		return const_arith(e->op, a, b, out);
+	a = wrap_int(a, size, uns);
+	if (shift && (b < 0 || b >= size * 8))
+		return false; /* undefined in C */
+	if (!shift)
+		b = wrap_int(b, size, uns);
+	if (uns && size == 8 && (e->op == OP_DIV || e->op == OP_MOD || e->op == OP_SHR ||
+	                         (is_comparison(e->op) && e->op != OP_EQ && e->op != OP_NE)))
+		return unsigned64_arith(e->op, (uint64_t)a, (uint64_t)b, out);
+	if (!const_arith(e->op, a, b, out))
+		return false;
+	if (!is_comparison(e->op))
+		*out = wrap_int(*out, size, uns);
+	return true;
+}
+
 static bool const_unary(const Expr *e, int64_t *out)
 {
 	int64_t a;
+	int size;
+	bool uns, typed;
 
 	if (!ir_const_eval(e->lhs, &a))
 		return false;
+	typed = promoted_int(e->lhs->type, &size, &uns);
 	switch (e->op) {
-	case OP_NEG: *out = (int64_t)(0 - (uint64_t)a); return true;
-	case OP_PLUS: *out = a; return true;
+	case OP_NEG: *out = (int64_t)(0 - (uint64_t)a); break;
+	case OP_PLUS: *out = a; break;
 	case OP_NOT: *out = !a; return true;
-	case OP_BITNOT: *out = ~a; return true;
+	case OP_BITNOT: *out = ~a; break;
 	default: return false;
 	}
+	if (typed)
+		*out = wrap_int(*out, size, uns);
+	return true;
 }
 
 /* A const integer object's value, from its constant initializer ('const int M = 1;'). */
@@ -327,7 +431,7 @@ bool ir_const_eval(const Expr *e, int64_t *out)
 		return const_unary(e, out);
 	case EX_BINARY:
 		return ir_const_eval(e->lhs, &a) && ir_const_eval(e->rhs, &b) &&
-		       const_arith(e->op, a, b, out);
+		       const_binary(e, a, b, out);
 	case EX_COND:
 		if (!ir_const_eval(e->cond, &c) || !e->lhs)
 			return false;

@@ -95,8 +95,9 @@ static bool unsigned_arith(const Expr *e, void *ctx)
  * A division, remainder or shift whose operands are constants folds like
  * their sum does: a bound written `(N / 8)` through a macro is a constant
  * (only an IV's quotient is not affine).  Only in signed arithmetic:
- * ir_const_eval computes in int64_t, where `(0u - 8) / 8` would be -1, not
- * C's 536870911 (a bound folded too small would drop the loop's last
+ * ir_const_eval folds in C's types, but the affine forms built from a
+ * plain expression compute in int64_t, where `(0u - 8) / 8` would be -1,
+ * not C's 536870911 (a bound folded too small would drop the loop's last
  * iterations).
  */
 static bool folded_int(const Expr *e)

@@ -267,6 +267,30 @@ static void test_constants(void)
 	CU_ASSERT_EQUAL(body_stmt(f, 5)->loop->ivs.len, 1);
 }
 
+/* Constant expressions fold in C's types: unsigned ones wrap and divide as unsigned. */
+static void test_unsigned_constants(void)
+{
+	Program *prog = lower_one(
+		"#include <stdint.h>\n"
+		"static float a1[20 + (0u - 8) / 0x20000000], a2[~0u >> 28],\n"
+		"  a3[(0ul - 1) / 0x1000000000000000ul], a4[-1 < 0u ? 5 : 9], a5[(uint8_t)300 + 1],\n"
+		"  a6[-(1u) >> 29], a7[(unsigned short)65535 * 2 / 4096], a8[0x80000000 >> 28],\n"
+		"  a9[(-7) / 2 + 5], a10[(1 << 4) % 7];\n"
+		"void f(void) {\n"
+		"  for (unsigned i = 0; i < 0u - 4294967270u; i++) a1[i] = 0;\n"
+		"}\n");
+	static const struct {
+		const char *name;
+		int64_t len; /* as gcc's sizeof says */
+	} want[] = { { "a1", 27 }, { "a2", 15 }, { "a3", 15 }, { "a4", 9 }, { "a5", 45 },
+	             { "a6", 7 }, { "a7", 31 }, { "a8", 8 }, { "a9", 2 }, { "a10", 2 } };
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		CU_ASSERT_EQUAL(global_named(prog, want[i].name)->type->array_len, want[i].len);
+	CU_ASSERT_EQUAL(body_stmt(func_named(prog, "f"), 0)->loop->trip_count, 26);
+}
+
 static void test_tvm_cast(void)
 {
 	Program *prog = lower_one(
@@ -770,6 +794,7 @@ int suite_lower(void)
 	    !CU_add_test(s, "attributed layout", test_attributed_layout) ||
 	       !CU_add_test(s, "two-IV loop header", test_two_iv_loop) ||
 	       !CU_add_test(s, "constants", test_constants) ||
+	       !CU_add_test(s, "unsigned constants", test_unsigned_constants) ||
 	       !CU_add_test(s, "TVM casts", test_tvm_cast) ||
 	       !CU_add_test(s, "scopes", test_scopes) ||
 	       !CU_add_test(s, "unmodelled", test_unmodelled) ||

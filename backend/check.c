@@ -217,6 +217,7 @@ static bool check_init(const Loop *lp, const SplitLoop *sl, Header *h, char *why
 		const Stmt *s = lp->init.items[i];
 		Expr *init;
 		Var *v;
+		int64_t start;
 
 		if (!loop_init_assign(s, &v, &init))
 			return fail(why, size, "loop init part that does not set a header variable");
@@ -224,7 +225,7 @@ static bool check_init(const Loop *lp, const SplitLoop *sl, Header *h, char *why
 			continue;
 		if (!var_in(h->copies.items, h->copies.len, v))
 			return fail(why, size, "header variable %s is not an IV", intern_name(v->name));
-		if (init->kind != EX_NUM || init->num.is_float || init->num.ival != sl->lo)
+		if (!ir_const_eval(init, &start) || start != sl->lo)
 			return fail(why, size, "copy %s does not start at %lld", intern_name(v->name),
 			            (long long)sl->lo);
 		array_push(&h->copy_init, init);

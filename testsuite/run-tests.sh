@@ -541,6 +541,7 @@ expect_lines "permuted subscripts: the middle levels split, a shifted plane and 
 "$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_hc.c" testsuite/kernels/headcopy.c >"$T/k_hc.rep" 2>&1
 expect_lines "header copies of the counter: the max-pool splits, a lagging, offset or reassigned copy sequential" "$T/k_hc.rep" \
 	'optimized: loop of pool called' \
+	'optimized: loop of row_sums called' \
 	'call to lagging .*step updates something besides' \
 	'call to offset .*copy of the first induction variable, starts at 1, not 0' \
 	'call to halved .*copy of the first induction variable, is assigned in the loop'

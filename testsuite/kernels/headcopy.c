@@ -1,7 +1,8 @@
 /* headcopy.c - for headers with a second variable that copies the
  * counter in the step, as onnx2c writes its max-pool
  * (`for (uint32_t m=0, c=0; m<24; m++, c=m)`): c equals m in every
- * iteration, so the loop splits over m.  And three that look alike but
+ * iteration, so the loop splits over m, also when both start at a macro's
+ * value past 0.  And three that look alike but
  * must keep their order: the copy taken before the counter moves (c lags
  * one behind, two iterations share a row), a copy that starts elsewhere
  * (the first two iterations share a row), and a copy the body reassigns. */
@@ -12,8 +13,9 @@
 
 #define CH (N / 8)
 #define HW 40
+#define FIRST_CH 2
 
-static float X[CH][2 * HW][2 * HW], Y[CH][HW][HW];
+static float X[CH][2 * HW][2 * HW], Y[CH][HW][HW], Sum[CH][HW];
 static float Lag[CH][HW], Off[CH][HW], Half[CH][HW];
 
 static void init(void)
@@ -41,6 +43,19 @@ static void pool(void)
 							best = X[c][i0 + k0][i1 + k1];
 				Y[m][o0][o1] = best;
 			}
+}
+
+/* both start at a macro's value: split over m */
+static void row_sums(void)
+{
+	for (uint32_t m = FIRST_CH, c = FIRST_CH; m < CH; m++, c = m)
+		for (int w = 0; w < HW; w++) {
+			float t = 0;
+
+			for (int h = 0; h < 2 * HW; h++)
+				t += X[c][h][2 * w];
+			Sum[m][w] = t;
+		}
 }
 
 /* c = m before m++: c is m - 1 from the second iteration on, and the
@@ -76,6 +91,7 @@ int main(void)
 
 	init();
 	pool();
+	row_sums();
 	lagging();
 	offset();
 	halved();
@@ -84,7 +100,7 @@ int main(void)
 			for (int w = 0; w < HW; w++)
 				s += Y[c][h][w] * ((c + h + w) % 3);
 		for (int w = 0; w < HW; w++)
-			s += Lag[c][w] * 3 + Off[c][w] * 5 + Half[c][w] * 7;
+			s += Lag[c][w] * 3 + Off[c][w] * 5 + Half[c][w] * 7 + Sum[c][w];
 	}
 	printf("%.6f\n", s);
 	return 0;

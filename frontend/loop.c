@@ -327,6 +327,18 @@ Var *loop_updated_var(const Expr *u)
 	return u->lhs && u->lhs->kind == EX_VAR ? u->lhs->var : NULL;
 }
 
+/*
+ * `v = iv0`: a step part that copies the first IV into another header
+ * variable (onnx2c's max-pool `m++, c=m`).  Whether it follows iv0's own
+ * update and starts where iv0 starts is for the caller to check.
+ */
+bool loop_copies_first_iv(const Loop *l, const Expr *u)
+{
+	return l->ivs.len && u && u->kind == EX_ASSIGN && u->op == OP_ASSIGN && u->lhs &&
+	       u->lhs->kind == EX_VAR && !loop_find_iv(l, u->lhs->var) && u->rhs &&
+	       u->rhs->kind == EX_VAR && u->rhs->var == l->ivs.items[0].var;
+}
+
 const InductionVar *loop_find_iv(const Loop *l, const Var *v)
 {
 	for (uint32_t i = 0; i < l->ivs.len; i++)

@@ -382,14 +382,6 @@ static const InductionVar *step_update(const Loop *l, const Expr *u)
 	return plan_plain(u->rhs, v) ? iv : NULL;
 }
 
-/* `v = iv0`: a step part that copies the first IV into a header variable. */
-static bool copies_first_iv(const Loop *l, const Expr *u)
-{
-	return u && u->kind == EX_ASSIGN && u->op == OP_ASSIGN && u->lhs && u->lhs->kind == EX_VAR &&
-	       !loop_find_iv(l, u->lhs->var) && u->rhs && u->rhs->kind == EX_VAR &&
-	       u->rhs->var == l->ivs.items[0].var;
-}
-
 /*
  * Every comma part of the step moves an IV, each IV exactly once, or,
  * after the first IV has moved, copies it (onnx2c's max-pool header
@@ -403,7 +395,7 @@ static bool steps_ok(const Loop *l, const Expr *e, uint32_t *moved, bool *first_
 		return true;
 	if (e->kind == EX_COMMA)
 		return steps_ok(l, e->lhs, moved, first_moved) && steps_ok(l, e->rhs, moved, first_moved);
-	if (*first_moved && copies_first_iv(l, e))
+	if (*first_moved && loop_copies_first_iv(l, e))
 		return true;
 	if (!(iv = step_update(l, e)))
 		return false;
@@ -426,7 +418,7 @@ static bool copies_kept(const Loop *l, const char **why)
 
 	ir_split_comma(l->step, &parts);
 	for (uint32_t i = 0; ok && i < parts.len; i++) {
-		const Var *c = copies_first_iv(l, parts.items[i]) ? parts.items[i]->lhs->var : NULL;
+		const Var *c = loop_copies_first_iv(l, parts.items[i]) ? parts.items[i]->lhs->var : NULL;
 		bool set = false;
 
 		for (uint32_t j = 0; c && j < l->init.len; j++) {
@@ -445,7 +437,7 @@ static bool copies_kept(const Loop *l, const char **why)
 	return ok;
 }
 
-/* Is v a header copy of the first IV (copies_first_iv) in l's step? */
+/* Is v a header copy of the first IV (loop_copies_first_iv) in l's step? */
 static bool header_copy(const Loop *l, const Var *v)
 {
 	ExprList parts = { 0 };
@@ -453,7 +445,7 @@ static bool header_copy(const Loop *l, const Var *v)
 
 	ir_split_comma(l->step, &parts);
 	for (uint32_t i = 0; i < parts.len; i++)
-		found |= copies_first_iv(l, parts.items[i]) && parts.items[i]->lhs->var == v;
+		found |= loop_copies_first_iv(l, parts.items[i]) && parts.items[i]->lhs->var == v;
 	array_free(&parts);
 	return found;
 }

@@ -206,16 +206,60 @@ static void chunk_rebind(Walk *w, Var *v, Expr *rhs)
 	val_env_push(&w->env, v, iv_convert(val_int(rhs, &w->env), v->type));
 }
 
+/* Does the initializer of l set v to the constant k? */
+static bool header_starts_at(const Loop *l, const Var *v, int64_t k)
+{
+	for (uint32_t i = 0; i < l->init.len; i++) {
+		Var *u;
+		Expr *init;
+		int64_t start;
+
+		if (loop_init_assign(l->init.items[i], &u, &init) && u == v)
+			return ir_const_eval(init, &start) && start == k;
+	}
+	return false;
+}
+
+/*
+ * A copy of the first IV taken in the step after the IV's own update
+ * (`m++, c=m`), starting where the IV starts, holds the IV's value in
+ * every iteration, converted to its type: it gets the IV's range r where
+ * its type holds r, and its whole type's where not (an unsigned char copy
+ * wraps at 256).  The split's check refuses a body that assigns a header
+ * variable, so the copy keeps that value.
+ */
+static void push_first_iv_copies(Walk *w, const Loop *l, Ival r)
+{
+	ExprList parts = { 0 };
+	const InductionVar *first = &l->ivs.items[0];
+	bool moved = false;
+	int64_t start;
+
+	if (!ir_const_eval(first->init, &start))
+		return;
+	ir_split_comma(l->step, &parts);
+	for (uint32_t i = 0; i < parts.len; i++) {
+		const Expr *u = parts.items[i];
+
+		if (loop_updated_var(u) == first->var)
+			moved = true;
+		else if (moved && loop_copies_first_iv(l, u) && header_starts_at(l, u->lhs->var, start))
+			val_env_push(&w->env, u->lhs->var, iv_convert(r, u->lhs->var->type));
+	}
+	array_free(&parts);
+}
+
 /*
  * The split loop s with its first IV restricted to [w->lo, w->hi): the
  * chunk runs iterations t0..t1, and every IV k takes init_k + t * step_k
- * there.  False when an IV's initial value is not a constant or a value
- * leaves its type.
+ * there, and so do the first IV's copies.  False when an IV's initial
+ * value is not a constant or a value leaves its type.
  */
 static bool push_split_loop(Walk *w, const Stmt *s)
 {
 	const Loop *l = s->loop;
 	const InductionVar *first = l && l->ivs.len ? &l->ivs.items[0] : NULL;
+	Ival first_range = { 0 };
 	int64_t t0, t1;
 
 	if (!first || !first->step_known || first->step <= 0 || l->trip_count < 1 ||
@@ -238,7 +282,10 @@ static bool push_split_loop(Walk *w, const Stmt *s)
 		if (r.lo == IV_NINF || r.hi == IV_PINF || r.lo < tr.lo || r.hi > tr.hi)
 			return false;
 		val_env_push(&w->env, iv->var, r);
+		if (i == 0)
+			first_range = r;
 	}
+	push_first_iv_copies(w, l, first_range);
 	return true;
 }
 

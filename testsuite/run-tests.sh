@@ -535,16 +535,17 @@ expect_lines "permuted subscripts: the middle levels split, a shifted plane and 
 	'call to stagger .*depend on each other through Stag' \
 	'call to views .*depend on each other through u$'
 # a header that copies its counter in the step (headcopy.c, onnx2c's
-# max-pool `m++, c=m`) splits; a lagging copy, one that starts elsewhere and
-# one the body reassigns keep their order
+# max-pool `m++, c=m`) splits; a lagging copy, one that starts elsewhere, one
+# the body reassigns and an unsigned char one keep their order
 # shellcheck disable=SC2086
 "$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_hc.c" testsuite/kernels/headcopy.c >"$T/k_hc.rep" 2>&1
-expect_lines "header copies of the counter: the max-pool splits, a lagging, offset or reassigned copy sequential" "$T/k_hc.rep" \
+expect_lines "header copies of the counter: the max-pool splits, a lagging, offset, reassigned or narrowing copy sequential" "$T/k_hc.rep" \
 	'optimized: loop of pool called' \
 	'optimized: loop of row_sums called' \
 	'call to lagging .*step updates something besides' \
 	'call to offset .*copy of the first induction variable, starts at 1, not 0' \
-	'call to halved .*copy of the first induction variable, is assigned in the loop'
+	'call to halved .*copy of the first induction variable, is assigned in the loop' \
+	'call to narrow .*depend on each other through Wrap'
 # a small function called from a loop is not forked per call: calls.c forks
 # once, in main, and cell() stays sequential
 if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&

@@ -2,10 +2,11 @@
  * counter in the step, as onnx2c writes its max-pool
  * (`for (uint32_t m=0, c=0; m<24; m++, c=m)`): c equals m in every
  * iteration, so the loop splits over m, also when both start at a macro's
- * value past 0.  And three that look alike but
+ * value past 0 and writing through the copy.  And four that look alike but
  * must keep their order: the copy taken before the counter moves (c lags
  * one behind, two iterations share a row), a copy that starts elsewhere
- * (the first two iterations share a row), and a copy the body reassigns. */
+ * (the first two iterations share a row), a copy the body reassigns, and
+ * an unsigned char copy, which wraps at 256 (a review found it split). */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -16,7 +17,7 @@
 #define FIRST_CH 2
 
 static float X[CH][2 * HW][2 * HW], Y[CH][HW][HW], Sum[CH][HW];
-static float Lag[CH][HW], Off[CH][HW], Half[CH][HW];
+static float Lag[CH][HW], Off[CH][HW], Half[CH][HW], Wrap[512][HW]; /* rows past 255 stay unused */
 
 static void init(void)
 {
@@ -54,7 +55,7 @@ static void row_sums(void)
 
 			for (int h = 0; h < 2 * HW; h++)
 				t += X[c][h][2 * w];
-			Sum[m][w] = t;
+			Sum[c][w] = t;
 		}
 }
 
@@ -85,6 +86,17 @@ static void halved(void)
 	}
 }
 
+/* c wraps at 256: iterations m and m + 256 write the same row, the later one's values stay */
+static void narrow(void)
+{
+	unsigned char c;
+	int m;
+
+	for (m = 0, c = 0; m < 512; m++, c = m)
+		for (int w = 0; w < HW; w++)
+			Wrap[c][w] = (float)m * 0.5f + (float)w;
+}
+
 int main(void)
 {
 	double s = 0;
@@ -95,6 +107,7 @@ int main(void)
 	lagging();
 	offset();
 	halved();
+	narrow();
 	for (int c = 0; c < CH; c++) {
 		for (int h = 0; h < HW; h++)
 			for (int w = 0; w < HW; w++)
@@ -102,6 +115,9 @@ int main(void)
 		for (int w = 0; w < HW; w++)
 			s += Lag[c][w] * 3 + Off[c][w] * 5 + Half[c][w] * 7 + Sum[c][w];
 	}
+	for (int c = 0; c < 256; c++)
+		for (int w = 0; w < HW; w++)
+			s += Wrap[c][w] * ((c + w) % 7);
 	printf("%.6f\n", s);
 	return 0;
 }

@@ -194,8 +194,7 @@ static bool check_step(const Loop *lp, Header *h, char *why, size_t size)
 			iv0_done = true;
 		if (loop_find_iv(lp, v))
 			continue;
-		if (e->kind == EX_ASSIGN && e->op == OP_ASSIGN && e->rhs && e->rhs->kind == EX_VAR &&
-		    e->rhs->var == iv0 && iv0_done) {
+		if (iv0_done && loop_copies_first_iv(lp, e)) {
 			array_push(&h->copies, v);
 			continue;
 		}

@@ -736,6 +736,8 @@ bool loop_update_step(const Expr *u, const Var *v, int64_t *step, bool *known);
 /* The variable an increment, decrement or assignment u updates, or NULL. */
 Var *loop_updated_var(const Expr *u);
 bool loop_copies_first_iv(const Loop *l, const Expr *u);
+/* The expression l's initializer sets v to, or NULL. */
+Expr *loop_init_of(const Loop *l, const Var *v);
 /* The induction variable of l that is v, or NULL. */
 const InductionVar *loop_find_iv(const Loop *l, const Var *v);
 

@@ -202,25 +202,26 @@ bool ir_is_var(const Expr *e, const Var *v)
 /* Integer constant expressions                                        */
 /* ------------------------------------------------------------------ */
 
+/* An integer of `size` bytes as C holds it: truncated, then sign-extended unless unsigned. */
+static int64_t wrap_int(int64_t v, int size, bool uns)
+{
+	uint64_t u = (uint64_t)v;
+	int bits = size * 8;
+
+	if (bits <= 0 || bits >= 64)
+		return v;
+	u &= (UINT64_C(1) << bits) - 1;
+	if (!uns && (u >> (bits - 1)) & 1)
+		u |= ~UINT64_C(0) << bits;
+	return (int64_t)u;
+}
+
 /* v converted to the integer type t (truncated, sign-extended). */
 static bool const_convert(const Type *t, int64_t v, int64_t *out)
 {
-	uint64_t u = (uint64_t)v;
-	int bits;
-
 	if (!t || (t->kind != TY_INT && t->kind != TY_BOOL && t->kind != TY_ENUM))
 		return false;
-	if (t->kind == TY_BOOL) {
-		*out = v != 0;
-		return true;
-	}
-	bits = (int)(t->size * 8);
-	if (bits > 0 && bits < 64) {
-		u &= (UINT64_C(1) << bits) - 1;
-		if (!t->is_unsigned && (u >> (bits - 1)) & 1)
-			u |= ~UINT64_C(0) << bits;
-	}
-	*out = (int64_t)u;
+	*out = t->kind == TY_BOOL ? v != 0 : wrap_int(v, (int)t->size, t->is_unsigned);
 	return true;
 }
 
@@ -253,20 +254,6 @@ static bool const_arith(OpKind op, int64_t a, int64_t b, int64_t *out)
 	case OP_LOGOR: *out = a || b; return true;
 	default: return false;
 	}
-}
-
-/* An integer of `size` bytes as C holds it: truncated, then sign-extended unless unsigned. */
-static int64_t wrap_int(int64_t v, int size, bool uns)
-{
-	uint64_t u = (uint64_t)v;
-	int bits = size * 8;
-
-	if (bits <= 0 || bits >= 64)
-		return v;
-	u &= (UINT64_C(1) << bits) - 1;
-	if (!uns && (u >> (bits - 1)) & 1)
-		u |= ~UINT64_C(0) << bits;
-	return (int64_t)u;
 }
 
 /* The integer promotion of an operand of type t: its size and signedness after it. */
@@ -311,7 +298,10 @@ static bool is_comparison(OpKind op)
 	return op == OP_LT || op == OP_GT || op == OP_LE || op == OP_GE || op == OP_EQ || op == OP_NE;
 }
 
-/* Division, remainder, right shift and ordering of 64-bit unsigned operands. */
+/*
+ * a OP b on 64-bit unsigned operands: division, remainder, right shift and
+ * ordering differ from int64_t's; the other operations give the same bits.
+ */
 static bool unsigned64_arith(OpKind op, uint64_t a, uint64_t b, int64_t *out)
 {
 	switch (op) {
@@ -322,7 +312,7 @@ static bool unsigned64_arith(OpKind op, uint64_t a, uint64_t b, int64_t *out)
 	case OP_GT: *out = a > b; return true;
 	case OP_LE: *out = a <= b; return true;
 	case OP_GE: *out = a >= b; return true;
-	default: return false;
+	default: return const_arith(op, (int64_t)a, (int64_t)b, out);
 	}
 }
 
@@ -343,8 +333,7 @@ static bool const_binary(const Expr *e, int64_t a, int64_t b, int64_t *out)
 		return false; /* undefined in C */
 	if (!shift)
 		b = wrap_int(b, size, uns);
-	if (uns && size == 8 && (e->op == OP_DIV || e->op == OP_MOD || e->op == OP_SHR ||
-	                         (is_comparison(e->op) && e->op != OP_EQ && e->op != OP_NE)))
+	if (uns && size == 8)
 		return unsigned64_arith(e->op, (uint64_t)a, (uint64_t)b, out);
 	if (!const_arith(e->op, a, b, out))
 		return false;

@@ -327,6 +327,19 @@ Var *loop_updated_var(const Expr *u)
 	return u->lhs && u->lhs->kind == EX_VAR ? u->lhs->var : NULL;
 }
 
+/* The expression l's initializer sets v to, or NULL. */
+Expr *loop_init_of(const Loop *l, const Var *v)
+{
+	for (uint32_t i = 0; i < l->init.len; i++) {
+		Var *u;
+		Expr *init;
+
+		if (loop_init_assign(l->init.items[i], &u, &init) && u == v)
+			return init;
+	}
+	return NULL;
+}
+
 /*
  * `v = iv0`: a step part that copies the first IV into another header
  * variable (onnx2c's max-pool `m++, c=m`).  Whether it follows iv0's own

@@ -419,14 +419,8 @@ static bool copies_kept(const Loop *l, const char **why)
 	ir_split_comma(l->step, &parts);
 	for (uint32_t i = 0; ok && i < parts.len; i++) {
 		const Var *c = loop_copies_first_iv(l, parts.items[i]) ? parts.items[i]->lhs->var : NULL;
-		bool set = false;
+		bool set = c && loop_init_of(l, c);
 
-		for (uint32_t j = 0; c && j < l->init.len; j++) {
-			Var *v;
-			Expr *init;
-
-			set |= loop_init_assign(l->init.items[j], &v, &init) && v == c;
-		}
 		if (c && (!set || header_var_moved(l, c))) {
 			*why = plan_fmt("%s, a copy of the first induction variable, is %s", intern_name(c->name),
 			                set ? "assigned in the loop" : "not set by the initializer");

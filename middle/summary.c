@@ -206,20 +206,6 @@ static void chunk_rebind(Walk *w, Var *v, Expr *rhs)
 	val_env_push(&w->env, v, iv_convert(val_int(rhs, &w->env), v->type));
 }
 
-/* Does the initializer of l set v to the constant k? */
-static bool header_starts_at(const Loop *l, const Var *v, int64_t k)
-{
-	for (uint32_t i = 0; i < l->init.len; i++) {
-		Var *u;
-		Expr *init;
-		int64_t start;
-
-		if (loop_init_assign(l->init.items[i], &u, &init) && u == v)
-			return ir_const_eval(init, &start) && start == k;
-	}
-	return false;
-}
-
 /*
  * A copy of the first IV taken in the step after the IV's own update
  * (`m++, c=m`), starting where the IV starts, holds the IV's value in
@@ -233,7 +219,7 @@ static void push_first_iv_copies(Walk *w, const Loop *l, Ival r)
 	ExprList parts = { 0 };
 	const InductionVar *first = &l->ivs.items[0];
 	bool moved = false;
-	int64_t start;
+	int64_t start, copy_start;
 
 	if (!ir_const_eval(first->init, &start))
 		return;
@@ -243,7 +229,8 @@ static void push_first_iv_copies(Walk *w, const Loop *l, Ival r)
 
 		if (loop_updated_var(u) == first->var)
 			moved = true;
-		else if (moved && loop_copies_first_iv(l, u) && header_starts_at(l, u->lhs->var, start))
+		else if (moved && loop_copies_first_iv(l, u) &&
+		         ir_const_eval(loop_init_of(l, u->lhs->var), &copy_start) && copy_start == start)
 			val_env_push(&w->env, u->lhs->var, iv_convert(r, u->lhs->var->type));
 	}
 	array_free(&parts);

@@ -153,9 +153,18 @@ static bool compile_source(Program *prog, Source *src, const PPConfig *cfg, TSTr
 	array_push(&prog->sources, src);
 	if (!pp_scan(src, cfg))
 		return false;
-	*tree = parse_source(src);
-	if (!*tree)
+	*tree = parse_tree(src);
+	if (ts_node_has_error(ts_tree_root_node(*tree)) && unfold_statement_macros(src)) {
+		ts_tree_delete(*tree);
+		*tree = NULL;
+		if (!pp_scan(src, cfg))
+			return false;
+		*tree = parse_tree(src);
+	}
+	if (!parse_accept(src, *tree)) {
+		*tree = NULL;
 		return false;
+	}
 	return lower_source(prog, src, *tree);
 }
 

@@ -136,6 +136,8 @@ typedef struct PPConst {
 	const char *params; /* a function-like macro's parameter text (arena), else NULL */
 } PPConst;
 
+typedef Array(PPConst) PPConstList;
+
 /* A byte range [start, end) that tree-sitter does not see. */
 typedef struct Hidden {
 	uint32_t start, end;
@@ -150,7 +152,8 @@ typedef struct Source {
 	uint32_t *line_start; /* byte offset of each line */
 	uint32_t nlines;
 	Array(Hidden) hidden; /* sorted, disjoint; filled by pp_scan */
-	Array(PPConst) outside; /* macros from -D/-U and headers, in order; filled by pp_scan */
+	PPConstList outside; /* macros from -D/-U and headers, in order; filled by pp_scan */
+	PPConstList own;     /* the file's own active #define and #undef lines, in order (pp_scan) */
 	bool from_stdin;     /* read from standard input ("-"); path is "<stdin>" */
 	bool has_line_markers; /* the text numbers its own lines (#line, "# N"): mtpar adds none */
 } Source;
@@ -763,6 +766,18 @@ bool parse_check_abi(void);
  * than MTPAR_MAX_NESTING, reports the first such node and returns NULL.  Caller frees with ts_tree_delete.
  */
 TSTree *parse_source(const Source *src);
+/* parse_source in two steps: tree-sitter's tree of src, errors and all ... */
+TSTree *parse_tree(const Source *src);
+/* ... and its check, which reports, deletes the tree and returns false on an error. */
+bool parse_accept(const Source *src, TSTree *tree);
+
+/*
+ * unfold.c: in a source that does not parse, each macro use whose
+ * expansion spells a statement (`FOR(i, n) ...`, `BEGIN ... END`) replaced
+ * by that expansion, lines kept.  Whether the text changed; the caller
+ * scans and parses it again.  Call after pp_scan.
+ */
+bool unfold_statement_macros(Source *src);
 
 /* ------------------------------------------------------------------ */
 /* lower.c, type.c, expr.c, stmt.c, irdump.c: tree-sitter tree -> IR   */
@@ -1073,6 +1088,17 @@ void lower_typedef(TSNode n);
 Expr *lower_expr(TSNode n);
 
 /* ---- macro.c: macro uses in expressions, expanded for the analysis ---- */
+
+/* The #define that name has at the place being expanded (its macro_params, macro_body), or NULL. */
+typedef const Ident *MacroLookup(int name, void *ctx);
+/*
+ * The macro use that starts at *p (a name lookup knows; a function-like
+ * one's arguments follow it), expanded as cpp does, tokens one blank apart
+ * (arena text, *len bytes); *p moves past the use.  NULL, *p unmoved, when
+ * *p starts no use or the expander gives up on it.
+ */
+char *macro_expand_use(const char **p, const char *end, MacroLookup *lookup, void *ctx,
+                       uint32_t *len);
 
 /* Binds name to a #define; params is the text between the parentheses of a function-like one. */
 void lw_bind_macro(int name, const char *params, size_t plen, const char *body, size_t blen);

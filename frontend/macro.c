@@ -41,6 +41,8 @@ typedef struct Buf {
 typedef struct Expander {
 	int hide[MACRO_DEPTH_MAX]; /* the macros being expanded: not again inside */
 	int nhide;
+	MacroLookup *define_of;    /* the #define a name has where the text is */
+	void *ctx;
 } Expander;
 
 static void buf_put(Buf *b, const char *s, size_t n)
@@ -75,8 +77,9 @@ static const Ident *macro_of(int name)
  * integer or type macro is its text too (`XCAT(v, ONE)` pastes v1, and
  * `DATA_TYPE (*A)[N]` must read as a declaration).
  */
-static const Ident *define_of(int name)
+static const Ident *define_of(int name, void *ctx)
 {
+	(void)ctx;
 	const Ident *id = lw_lookup(name);
 
 	if (id && id->kind == ID_MACRO)
@@ -301,7 +304,7 @@ static void expand(Expander *x, const char *s, const char *end, Buf *out)
 
 	while (!out->failed && pp_next_token(&s, end, &t)) {
 		int name = t.kind == 'i' ? intern(t.s, t.n) : 0;
-		const Ident *m = name ? define_of(name) : NULL;
+		const Ident *m = name ? x->define_of(name, x->ctx) : NULL;
 
 		if (m && !hidden(x, name) && (!m->macro_params || next_is_paren(s, end))) {
 			if (!expand_use(x, name, m, &s, end, out))
@@ -310,6 +313,32 @@ static void expand(Expander *x, const char *s, const char *end, Buf *out)
 		}
 		buf_put(out, t.s, t.n);
 	}
+}
+
+char *macro_expand_use(const char **p, const char *end, MacroLookup *lookup, void *ctx,
+                       uint32_t *len)
+{
+	Expander x = { .nhide = 0, .define_of = lookup, .ctx = ctx };
+	Buf out = { 0 };
+	const char *q = *p;
+	char *text = NULL;
+	const Ident *m;
+	PPToken t;
+	int name;
+
+	if (!pp_next_token(&q, end, &t) || t.kind != 'i')
+		return NULL;
+	name = intern(t.s, t.n);
+	m = lookup(name, ctx);
+	if (!m || (m->macro_params && !next_is_paren(q, end)))
+		return NULL;
+	if (expand_use(&x, name, m, &q, end, &out) && !out.failed) {
+		text = arena_strndup(out.c.items ? out.c.items : "", out.c.len);
+		*len = out.c.len;
+		*p = q;
+	}
+	array_free(&out.c);
+	return text;
 }
 
 /* Node kinds a replacement may hold: anything with an effect keeps the use as it was. */
@@ -526,7 +555,7 @@ static bool balanced(const char *s, const char *end)
 
 static char *expand_use_text(TSNode n, uint32_t *len)
 {
-	Expander x = { .nhide = 0 };
+	Expander x = { .nhide = 0, .define_of = define_of };
 	Buf out = { 0 };
 	const char *s = node_text(n, len);
 	char *text = NULL;

@@ -147,10 +147,8 @@ done:
 	return found;
 }
 
-TSTree *parse_source(const Source *src)
+TSTree *parse_tree(const Source *src)
 {
-	TSNode deep;
-
 	TSParser *parser = ts_parser_new();
 	uint32_t nranges;
 	TSRange *ranges = visible_ranges(src, &nranges);
@@ -166,16 +164,29 @@ TSTree *parse_source(const Source *src)
 	ts_parser_delete(parser);
 	if (!tree)
 		die("tree-sitter could not parse %s", src->path);
-	deep = too_deep(ts_tree_root_node(tree));
+	return tree;
+}
+
+bool parse_accept(const Source *src, TSTree *tree)
+{
+	TSNode deep = too_deep(ts_tree_root_node(tree));
+
 	if (!ts_node_is_null(deep)) {
 		error_at(src, ts_node_start_byte(deep), "nesting too deep (limit %d)", MTPAR_MAX_NESTING);
 		ts_tree_delete(tree);
-		return NULL;
+		return false;
 	}
 	if (ts_node_has_error(ts_tree_root_node(tree))) {
 		report_syntax_error(src, ts_tree_root_node(tree));
 		ts_tree_delete(tree);
-		return NULL;
+		return false;
 	}
-	return tree;
+	return true;
+}
+
+TSTree *parse_source(const Source *src)
+{
+	TSTree *tree = parse_tree(src);
+
+	return parse_accept(src, tree) ? tree : NULL;
 }

@@ -380,11 +380,11 @@ static void macro_undef(PP *pp, const char *name, uint32_t n)
 }
 
 /*
- * A macro the top file sees without defining it (-D, -U, a header): its
- * integer value, or the end of any earlier one (body NULL: #undef).
+ * A definition of name at byte at into list: its integer value, or the end
+ * of any earlier one (body NULL: #undef).
  */
-static void note_outside(PP *pp, uint32_t at, const char *name, uint32_t n, const char *params,
-                         size_t params_len, const char *body, size_t body_len)
+static void note_macro(PPConstList *list, uint32_t at, const char *name, uint32_t n,
+                       const char *params, size_t params_len, const char *body, size_t body_len)
 {
 	PPConst c = { at, intern(name, n), false, 0, NULL, NULL };
 
@@ -393,7 +393,7 @@ static void note_outside(PP *pp, uint32_t at, const char *name, uint32_t n, cons
 		c.text = arena_strndup(body, body_len);
 	if (body && params)
 		c.params = arena_strndup(params, params_len);
-	array_push(&pp->top->outside, c);
+	array_push(list, c);
 }
 
 /* "(a, b) body" of a function-like #define: the parameters' text and where the body starts. */
@@ -817,6 +817,24 @@ static const char *line_name(const PP *pp, uint32_t *i, uint32_t *n)
 	return pp->line.items + b;
 }
 
+/*
+ * A #define or #undef line of the top file (depth 0, at its line's byte)
+ * goes to its own list; one that a header or the command line makes (-D,
+ * -U), at the byte of the #include that brought it, to its outside list.
+ */
+static void note_definition(PPScan *s, const char *name, uint32_t n, const char *params,
+                            size_t params_len, const char *body, size_t body_len)
+{
+	PP *pp = s->pp;
+
+	if (s->depth > 0)
+		note_macro(&pp->top->outside, pp->include_at, name, n, params, params_len, body,
+		           body_len);
+	else
+		note_macro(&pp->top->own, s->line_start, name, n, params, params_len, body,
+		           body_len);
+}
+
 static void define_line(PPScan *s, uint32_t i)
 {
 	PP *pp = s->pp;
@@ -828,16 +846,15 @@ static void define_line(PPScan *s, uint32_t i)
 		return; /* "#define 3" or "#define": left for tree-sitter to reject */
 	i = line_skip_space(pp, i);
 	macro_define(pp, name, n, pp->line.items + i, pp->line.len - i, funclike);
-	if (s->depth > 0 && funclike) {
+	if (funclike) {
 		const char *text = pp->line.items + i, *body;
 		size_t plen;
 
 		body = split_params(text, pp->line.len - i, &plen);
-		note_outside(pp, pp->include_at, name, n, text + 1, plen, body,
-		             (size_t)(text + (pp->line.len - i) - body));
-	} else if (s->depth > 0) {
-		note_outside(pp, pp->include_at, name, n, NULL, 0, pp->line.items + i,
-		             pp->line.len - i);
+		note_definition(s, name, n, text + 1, plen, body,
+		                (size_t)(text + (pp->line.len - i) - body));
+	} else {
+		note_definition(s, name, n, NULL, 0, pp->line.items + i, pp->line.len - i);
 	}
 }
 
@@ -849,8 +866,7 @@ static void undef_line(PPScan *s, uint32_t i)
 	if (!n)
 		return;
 	macro_undef(s->pp, name, n);
-	if (s->depth > 0)
-		note_outside(s->pp, s->pp->include_at, name, n, NULL, 0, NULL, 0);
+	note_definition(s, name, n, NULL, 0, NULL, 0);
 }
 
 static char *join_path(const char *dir, const char *name)
@@ -1322,7 +1338,7 @@ static void define_config(PP *pp, const PPDefine *d)
 		macro_undef(pp, d->name, n);
 	else
 		macro_define(pp, d->name, n, d->value, strlen(d->value), paren != NULL);
-	note_outside(pp, 0, d->name, n, paren ? paren + 1 : NULL,
+	note_macro(&pp->top->outside, 0, d->name, n, paren ? paren + 1 : NULL,
 	             paren ? strcspn(paren + 1, ")") : 0, d->value,
 	             d->value ? strlen(d->value) : 0);
 }
@@ -1356,6 +1372,7 @@ bool pp_scan(Source *src, const PPConfig *cfg)
 	                                          : INITIALIZER_MIN_DEFAULT;
 	src->hidden.len = 0;
 	src->outside.len = 0;
+	src->own.len = 0;
 	define_initial(&pp, cfg);
 	ok = scan_file(&pp, src, true, 0);
 	macro_free_all(&pp);

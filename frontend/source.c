@@ -180,6 +180,7 @@ void source_free(Source *src)
 	free((char *)src->text);
 	array_free(&src->hidden);
 	array_free(&src->outside);
+	array_free(&src->own);
 	free(src);
 }
 

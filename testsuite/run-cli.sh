@@ -54,7 +54,7 @@ check "an unparallelized file: the comment, then the input from line 1" \
 	'[ "$(sed -n 2p "$T/plain.par.c")" = "#line 1 \"$T/plain.c\"" ] && [ "$(tail -1 "$T/plain.par.c")" = "int g;" ]'
 
 # ---- #line: every line of the input keeps its number, and the output builds ----
-for c in examples/*.c testsuite/kernels/gemm.c; do
+for c in examples/*.c testsuite/kernels/gemm.c testsuite/kernels/formacros.c; do
 	case $c in *api_client.c) continue ;; esac
 	"$MTPAR" --cost-model=unlimited -Itestsuite/kernels -o "$T/lines.c" "$c" 2>/dev/null &&
 		sh testsuite/check-lines.sh "$c" "$T/lines.c" >"$T/lines.log" 2>&1

@@ -546,6 +546,19 @@ expect_lines "header copies of the counter: the max-pool splits, a lagging, offs
 	'call to offset .*copy of the first induction variable, starts at 1, not 0' \
 	'call to halved .*copy of the first induction variable, is assigned in the loop' \
 	'call to narrow .*depend on each other through Wrap'
+# loop headers spelled by macros (formacros.c, loops.h): each use is expanded
+# in the output, lines kept (run-cli.sh checks the #lines), and the loops
+# it spells split
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KFLAGS $KMODEL --report-all -o "$T/k_fm.c" testsuite/kernels/formacros.c >"$T/k_fm.rep" 2>&1
+expect_lines "loop macros: expanded where they spell a statement, the loops split" "$T/k_fm.rep" \
+	"formacros.c:24:2: note: macro 'FOR2' expanded in the output" \
+	"formacros.c:52:3: note: macro 'FOR_STEP' expanded in the output" \
+	'optimized: loop of product called' \
+	'optimized: loop of row_sums called'
+expect_lines "loop macros: the output keeps the expression macros" "$T/k_fm.c" \
+	'Hb\[IDX(i, j)\] = (Gb\[IDX(i - 1, j)\]' \
+	'for ( int k = 0 ; k < ( 320 ) ; k ++ )  s += A\[i\]\[k\]'
 # a small function called from a loop is not forked per call: calls.c forks
 # once, in main, and cell() stays sequential
 if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&

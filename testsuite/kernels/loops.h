@@ -1,0 +1,13 @@
+/* loops.h - loop macros as hand-written numeric code keeps them: a loop
+ * header spelled by a macro, nests of them, braces by name.  mtpar reads
+ * such a use as the compiler does (frontend/unfold.c). */
+#ifndef LOOPS_H
+#define LOOPS_H
+
+#define FOR(i, n) for (int i = 0; i < (n); i++)
+#define FOR_RANGE(i, lo, hi) for (i = (lo); i < (hi); i++)
+#define FOR2(i, j, n, m) FOR(i, n) FOR(j, m)
+#define BEGIN {
+#define END }
+
+#endif

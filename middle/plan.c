@@ -546,14 +546,22 @@ static void attribute(PlanCtx *c, const Stmt *s, double mult, double *attr)
 	}
 }
 
-/* Has f two MTs or more at some level a plan may take: its own, or its one loop's body? */
+/*
+ * Has f a level a plan may take: two MTs or more of its own, or in its one
+ * loop's body, or a loop in that body (a time loop around one sweep,
+ * which the caller cannot split but f's plan may)?
+ */
 static bool has_levels(const Func *f)
 {
-	const MT *m = f->mt;
+	const MT *m = f->mt, *loop;
 
-	return m && (m->children.len >= 2 ||
-	             (m->children.len == 1 && m->children.items[0]->kind == MT_RB &&
-	              m->children.items[0]->children.len >= 2));
+	if (!m || m->children.len >= 2)
+		return m != NULL;
+	if (m->children.len != 1 || m->children.items[0]->kind != MT_RB)
+		return false;
+	loop = m->children.items[0];
+	return loop->children.len >= 2 ||
+	       (loop->children.len == 1 && loop->children.items[0]->kind == MT_RB);
 }
 
 /* The callee (with at least two MTs, or one loop around them) holding most of f's work, NULL if none. */

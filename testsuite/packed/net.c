@@ -67,7 +67,7 @@ static void add_reversed(float *a, float *b)
 {
 	for (int32_t r = 0; r < 64; ++r) {
 		for (int32_t c = 0; c < 64; ++c) {
-			a[((r * 64) + c)] += b[((4095 - (r * 64)) - c)];
+			a[((r * 64) + c)] += b[((4095 - (r * 64)) - c)] * 0.75f - a[((r * 64) + c)] * 0.125f;
 		}
 	}
 }

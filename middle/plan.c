@@ -725,7 +725,7 @@ static void add_mt_tasks(PlanCtx *c, ParPlan *p, MT *mt)
 		if (decomp_loop(c, mt, sl, &chunks, &why))
 			add_chunk_tasks(p, mt, fold, NULL, sl, &chunks);
 		else
-			add_whole(c, p, mt, fold, p->root != p->func->mt ? why : NULL);
+			add_whole(c, p, mt, fold, why);
 	} else if (mt->kind != MT_SB) {
 		add_whole(c, p, mt, fold, NULL);
 	} else if ((cl = decomp_call(c, p, mt, &chunks, &why))) {

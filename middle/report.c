@@ -299,8 +299,20 @@ static void report_parts(const ParPlan *p, const ParTask *t, bool applied)
 	}
 }
 
-/* What became of each MT of the plan's span: slices, chunks, or why it runs whole. */
-static void report_tasks(const ParPlan *p, bool applied)
+/* Has a plan of plans split the loop mt at run time, or said why not (report_rt_loop)? */
+static bool rt_planned(const PlanList *plans, const MT *mt)
+{
+	for (uint32_t i = 0; mt->kind == MT_RB && i < plans->len; i++)
+		if (plans->items[i]->rt && plans->items[i]->rt->loop == mt->loop)
+			return true;
+	return false;
+}
+
+/*
+ * What became of each MT of the plan's span: slices, chunks, or why it
+ * runs whole (a loop that rtloops.c planned has its own remark).
+ */
+static void report_tasks(const PlanList *plans, const ParPlan *p, bool applied)
 {
 	const Func *f = p->func;
 	const MT *last = NULL;
@@ -320,7 +332,7 @@ static void report_tasks(const ParPlan *p, bool applied)
 			          applied ? "run in parallel" : "could run in parallel");
 		else if (t->kind == TASK_CHUNK)
 			report_parts(p, t, applied);
-		else if (t->note)
+		else if (t->note && !rt_planned(plans, t->mt))
 			remark_at(DIAG_MISSED, f->src, t->mt->start, "%s%s (MT%d) not split: %s",
 			          t->mt->kind == MT_SB ? "call to " : t->mt->kind == MT_RB ? "loop" : "block",
 			          t->mt->kind == MT_SB && t->mt->callee ? intern_name(t->mt->callee->name) : "",
@@ -355,7 +367,7 @@ void report_plans(const PlanList *plans)
 		if (p->why_not || !p->sched) {
 			remark_at(DIAG_MISSED, f->src, f->start, "%s kept sequential: %s", intern_name(f->name),
 			          p->why_not ? p->why_not : "no plan");
-			report_tasks(p, false); /* what blocked each loop and call, or what it would give */
+			report_tasks(plans, p, false); /* what blocked each loop and call, or what it would give */
 			continue;
 		}
 		remark_at(DIAG_OPTIMIZED, f->src, f->start,
@@ -378,6 +390,6 @@ void report_plans(const PlanList *plans)
 			          (long long)ck->ahi, intern_name(ck->b->name), (long long)ck->blo,
 			          (long long)ck->bhi);
 		}
-		report_tasks(p, true);
+		report_tasks(plans, p, true);
 	}
 }

@@ -1198,6 +1198,7 @@ typedef struct PlanCtx {
 	CostModel cost;
 	Bitset *calls;          /* per Func.id: the defined functions its body calls */
 	int next_clone;         /* the last Clone.id given */
+	const Bitset *avoid;    /* functions with a region: a span may not reach them, or NULL */
 } PlanCtx;
 
 /* What the planner's files share.  A reason string in the arena. */

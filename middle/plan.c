@@ -444,6 +444,20 @@ static void end_run(PlanCtx *c, const MT *root, RunList *runs, uint32_t start, u
 	*work = 0;
 }
 
+/* Does mt call, at any depth, a function that has a region of its own (c->avoid)? */
+static bool reaches_avoided(PlanCtx *c, MT *mt)
+{
+	Bitset reach;
+
+	if (!c->avoid)
+		return false;
+	span_reach(c, &mt, 1, &reach);
+	for (uint32_t g = 0; bitset_iter(&reach, &g); g++)
+		if (bitset_has(c->avoid, g))
+			return true;
+	return false;
+}
+
 /*
  * The runs of root's task-worthy MTs, most work first (the earlier of equal
  * ones first); a run ends where the next MT would take it across a
@@ -461,7 +475,7 @@ static RunList span_runs(PlanCtx *c, const MT *root)
 		return runs; /* one BB taken in order (mt.c): no span */
 	for (uint32_t i = 0; root && i <= root->children.len; i++) {
 		MT *mt = i < root->children.len ? root->children.items[i] : NULL;
-		bool ok = mt && task_ok(mt, !c->plain_regions, &fold, &why);
+		bool ok = mt && task_ok(mt, !c->plain_regions, &fold, &why) && !reaches_avoided(c, mt);
 
 		/* an arm's braces are crossed until its if statement ends: plan_run_close */
 		if (ok && len && !plan_under_test_from(mt, start) &&
@@ -1275,11 +1289,40 @@ static Bitset *busy_functions(PlanCtx *c, const PlanList *plans)
 	return busy;
 }
 
+/*
+ * A root whose plan went to a callee (main calling a kernel with a time
+ * loop) may have work of its own besides (the arrays' initialization): a
+ * second plan of the root, whose spans reach no function with a region.
+ * The first n plans are the candidates'; roots[k] the root of the k-th.
+ */
+static void plan_roots_around(PlanCtx *c, PlanList *plans, Bitset *reach, Func *const *roots,
+                              uint32_t n)
+{
+	Bitset *busy = busy_functions(c, plans);
+
+	c->avoid = busy;
+	for (uint32_t k = 0; k < n; k++) {
+		ParPlan *p;
+
+		if (roots[k] == plans->items[k]->func || plans->items[k]->why_not ||
+		    bitset_has(busy, (uint32_t)roots[k]->id))
+			continue;
+		p = plan_function(c, roots[k]);
+		if (p->why_not)
+			continue; /* the callee's plan is the one reported */
+		memset(&reach[plans->len], 0, sizeof(reach[0]));
+		check_nesting(c, plans, reach, p);
+		if (!p->why_not)
+			array_push(plans, p);
+	}
+	c->avoid = NULL;
+}
+
 PlanList plan_program(Program *prog, const PlanOptions *opts)
 {
 	uint32_t n = prog->funcs.len;
 	PlanList plans = { 0 };
-	Array(Func *) cands = { 0 };
+	Array(Func *) cands = { 0 }, roots = { 0 }; /* roots.items[k]: the root cands.items[k] serves */
 	Bitset called, *reach;
 	PlanCtx c;
 
@@ -1300,18 +1343,21 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 				bitset_set(&called, g);
 	/* the roots, each through the callees that hold its work */
 	for (uint32_t i = 0; i < n; i++) {
-		Func *f = prog->funcs.items[i];
+		Func *f = prog->funcs.items[i], *root;
 		bool seen = false;
 
 		if (bitset_has(&called, i) || !f->body || !f->mt)
 			continue;
+		root = f;
 		f = choose_function(&c, f);
 		for (uint32_t k = 0; k < cands.len; k++)
 			seen |= cands.items[k] == f;
-		if (!seen)
+		if (!seen) {
 			array_push(&cands, f);
+			array_push(&roots, root);
+		}
 	}
-	reach = arena_alloc((cands.len ? cands.len : 1) * sizeof(*reach));
+	reach = arena_alloc((cands.len ? 2 * cands.len : 1) * sizeof(*reach));
 	for (uint32_t k = 0; k < cands.len; k++) {
 		ParPlan *p = plan_function(&c, cands.items[k]);
 
@@ -1320,7 +1366,9 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 			check_nesting(&c, &plans, reach, p);
 		array_push(&plans, p);
 	}
+	plan_roots_around(&c, &plans, reach, roots.items, cands.len);
 	plan_rt_loops(&c, &plans, busy_functions(&c, &plans));
+	array_free(&roots);
 	array_free(&cands);
 	cost_free(&c.cost);
 	return plans;

@@ -559,6 +559,16 @@ expect_lines "loop macros: expanded where they spell a statement, the loops spli
 expect_lines "loop macros: the output keeps the expression macros" "$T/k_fm.c" \
 	'Hb\[IDX(i, j)\] = (Gb\[IDX(i - 1, j)\]' \
 	'for ( int k = 0 ; k < ( 320 ) ; k ++ )  s += A\[i\]\[k\]'
+# a time loop around one sweep, the whole body of its function (relax.c):
+# the function has a plan of its own, and main a second one for its other
+# work, whose span does not reach relax
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_rl.c" testsuite/kernels/relax.c >"$T/k_rl.rep" 2>&1
+expect_lines "one sweep in a time loop: its function planned, and main around it" "$T/k_rl.rep" \
+	'relax.c:22:1: optimized: relax parallelized' \
+	'relax.c:25:3: optimized: loop split in place: 2 slices' \
+	'optimized: main parallelized' \
+	'optimized: loop of init called at line 34'
 # a small function called from a loop is not forked per call: calls.c forks
 # once, in main, and cell() stays sequential
 if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&

@@ -2,7 +2,8 @@
  * body is that loop and nothing else, every counter declared in its loop's
  * header: the caller cannot split the call (the time loop carries the
  * dependence), so the function gets a plan of its own, the sweep split on
- * each step (middle/plan.c, has_levels). */
+ * each step (middle/plan.c, has_levels); main, whose plan went to relax,
+ * has a second one for its other work (plan_roots_around). */
 #include <stdio.h>
 
 #include "bench.h"

@@ -8,7 +8,7 @@
 
 #include "bench.h"
 
-static DATA_TYPE X[N][M], W[M];
+static DATA_TYPE X[N][M], Wt[M];
 
 static void init(void)
 {
@@ -16,7 +16,7 @@ static void init(void)
 		for (int j = 0; j < M; j++)
 			X[i][j] = (DATA_TYPE)((i * 7 + j * 3) % 11) / 16 + SCALAR_VAL(0.25);
 	for (int j = 0; j < M; j++)
-		W[j] = (DATA_TYPE)(j % 5) / 8;
+		Wt[j] = (DATA_TYPE)(j % 5) / 8;
 }
 
 /* each step updates every element from its own value and a shared weight */
@@ -25,7 +25,7 @@ static void relax(int steps)
 	for (int t = 0; t < steps; t++)
 		for (int i = 0; i < _B_N; i++)
 			for (int j = 0; j < _B_M; j++)
-				X[i][j] = X[i][j] * (SCALAR_VAL(1.0) - X[i][j]) * SCALAR_VAL(3.5) + W[j] / (t + 4);
+				X[i][j] = X[i][j] * (SCALAR_VAL(1.0) - X[i][j]) * SCALAR_VAL(3.5) + Wt[j] / (t + 4);
 }
 
 int main(void)

@@ -565,10 +565,10 @@ expect_lines "loop macros: the output keeps the expression macros" "$T/k_fm.c" \
 # shellcheck disable=SC2086
 "$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_rl.c" testsuite/kernels/relax.c >"$T/k_rl.rep" 2>&1
 expect_lines "one sweep in a time loop: its function planned, and main around it" "$T/k_rl.rep" \
-	'relax.c:22:1: optimized: relax parallelized' \
-	'relax.c:25:3: optimized: loop split in place: 2 slices' \
+	'relax.c:23:1: optimized: relax parallelized' \
+	'relax.c:26:3: optimized: loop split in place: 2 slices' \
 	'optimized: main parallelized' \
-	'optimized: loop of init called at line 34'
+	'optimized: loop of init called at line 35'
 # a small function called from a loop is not forked per call: calls.c forks
 # once, in main, and cell() stays sequential
 if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&

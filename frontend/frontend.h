@@ -773,11 +773,11 @@ bool parse_accept(const Source *src, TSTree *tree);
 
 /*
  * unfold.c: in a source that does not parse, each macro use whose
- * expansion spells a statement (`FOR(i, n) ...`, `BEGIN ... END`) replaced
- * by that expansion, lines kept.  Whether the text changed; the caller
+ * expansion spells more than an expression (`FOR(i, n) ...`, `BEGIN ...
+ * END`, `ALIGN(64) float a[N];`) replaced by that expansion, lines kept.  Whether the text changed; the caller
  * scans and parses it again.  Call after pp_scan.
  */
-bool unfold_statement_macros(Source *src);
+bool unfold_macros(Source *src);
 
 /* ------------------------------------------------------------------ */
 /* lower.c, type.c, expr.c, stmt.c, irdump.c: tree-sitter tree -> IR   */

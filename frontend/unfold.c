@@ -1,22 +1,26 @@
 /*
- * unfold.c - front end: macro uses that spell statements, expanded in the
- * text of a source that tree-sitter cannot parse as written.
+ * unfold.c - front end: macro uses that spell more than an expression,
+ * expanded in the text of a source that tree-sitter cannot parse as
+ * written.
  *
  * `FOR(i, n) A[i] = 0;` under `#define FOR(i, n) for (int i = 0; i < (n); i++)`
  * is C that every compiler accepts, but tree-sitter sees the text before
- * preprocessing: a call, then a statement where a ';' belongs.  When a
- * source does not parse, each use of a macro whose expansion holds a
- * statement keyword, a brace or a ';' is replaced by that expansion, made
- * as cpp makes it from the #defines in force at the use (the file's own,
- * its headers', -D), and the caller scans and parses the source again.
- * The output is then written from the expanded text: the same program,
- * with those uses spelled out (the #defines stay).  The newlines a use
- * spans follow its replacement, so every line keeps its number.
+ * preprocessing: a call, then a statement where a ';' belongs.  So is
+ * `ALIGN(64) float a[N];`, a call before a declaration.  When a source does
+ * not parse, each use of a macro whose expansion holds a statement keyword,
+ * a brace, a ';' or a word of a declaration (a storage class, qualifier,
+ * type or attribute) is replaced by that expansion, made as cpp makes it
+ * from the #defines in force at the use (the file's own, its headers', -D),
+ * and the caller scans and parses the source again.  The output is then
+ * written from the expanded text: the same program, with those uses
+ * spelled out (the #defines stay).  The newlines a use spans follow its
+ * replacement, so every line keeps its number.
  *
  * A use is left as written (and the syntax error stands) when its
  * expansion names a macro again (cpp had stopped there; the output's
  * compiler would not), when part of it is hidden by the scan (an inactive
- * #if between its arguments) or when the expander gives up.
+ * #if between its arguments) or when the expander gives up.  Sources that
+ * parse are never touched.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -81,11 +85,23 @@ static void defines_advance(Defines *d, uint32_t at)
 	}
 }
 
-static bool spells_statement(const PPToken *t)
+/*
+ * A token that no expression holds: statement keywords and punctuation,
+ * and the words of declarations (storage classes, qualifiers, types,
+ * attributes), which a macro may spell before a declarator
+ * (`ALIGN(64) float a[N];`, `KERNEL(scale) { ... }`).
+ */
+static bool beyond_expression(const PPToken *t)
 {
 	static const char *const words[] = {
 		"for", "while", "do", "if", "else", "switch", "case", "default",
 		"return", "break", "continue", "goto", "{", "}", ";",
+		"static", "extern", "typedef", "register", "auto", "inline", "__inline",
+		"__inline__", "_Noreturn", "_Thread_local", "const", "volatile", "restrict",
+		"__restrict", "__restrict__", "_Atomic", "_Alignas", "__attribute__",
+		"__attribute", "__declspec", "asm", "__asm__", "void", "char", "short", "int",
+		"long", "float", "double", "signed", "unsigned", "_Bool", "_Complex", "struct",
+		"union", "enum",
 	};
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
@@ -95,22 +111,22 @@ static bool spells_statement(const PPToken *t)
 }
 
 /*
- * Whether the expansion text spells a statement and can stand in the
- * output for the use: no name in it is a macro the output's preprocessor
- * would expand again.
+ * Whether the expansion text spells more than an expression and can stand
+ * in the output for the use: no name in it is a macro the output's
+ * preprocessor would expand again.
  */
 static bool unfoldable(const Defines *d, const char *s, uint32_t len)
 {
 	const char *end = s + len;
-	bool statement = false;
+	bool beyond = false;
 	PPToken t;
 
 	while (pp_next_token(&s, end, &t)) {
 		if (t.kind == 'i' && defines_lookup(intern(t.s, t.n), (void *)d))
 			return false;
-		statement |= spells_statement(&t);
+		beyond |= beyond_expression(&t);
 	}
-	return statement;
+	return beyond;
 }
 
 /* Is the token at t the first one on its line (a directive's '#')? */
@@ -157,7 +173,7 @@ static bool hides_part(const Scan *s, uint32_t start, uint32_t end)
 	       src->hidden.items[s->hidden].end > start;
 }
 
-/* The use of a macro at t (its name): an edit when it spells a statement; *p moves past the use. */
+/* The use of a macro at t (its name): an edit when it spells more than an expression; *p moves past it. */
 static void try_use(Scan *s, const PPToken *t, const char **p, const char *end)
 {
 	const char *q = t->s;
@@ -232,12 +248,12 @@ static void note_edits(const Source *src, const Edit *edits, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++)
 		remark_at(DIAG_NOTE, src, edits[i].at,
-		          "macro '%s' expanded in the output: the statement it spells does not "
-		          "parse as written",
+		          "macro '%s' expanded in the output: what it spells does not parse as "
+		          "written",
 		          intern_name(edits[i].name));
 }
 
-bool unfold_statement_macros(Source *src)
+bool unfold_macros(Source *src)
 {
 	Scan s = { .src = src, .defs.lists = { &src->outside, &src->own } };
 	bool changed;

@@ -551,9 +551,11 @@ expect_lines "header copies of the counter: the max-pool splits, a lagging, offs
 # it spells split
 # shellcheck disable=SC2086
 "$MTPAR" -np 2 $KFLAGS $KMODEL --report-all -o "$T/k_fm.c" testsuite/kernels/formacros.c >"$T/k_fm.rep" 2>&1
-expect_lines "loop macros: expanded where they spell a statement, the loops split" "$T/k_fm.rep" \
+expect_lines "loop and declaration macros: expanded where they spell more than an expression, the loops split" "$T/k_fm.rep" \
 	"formacros.c:24:2: note: macro 'FOR2' expanded in the output" \
 	"formacros.c:52:3: note: macro 'FOR_STEP' expanded in the output" \
+	"formacros.c:20:8: note: macro 'ALIGNED' expanded in the output" \
+	"formacros.c:57:1: note: macro 'KERNEL' expanded in the output" \
 	'optimized: loop of product called' \
 	'optimized: loop of row_sums called'
 expect_lines "loop macros: the output keeps the expression macros" "$T/k_fm.c" \

@@ -17,7 +17,7 @@
 	     v += (s))
 
 static DATA_TYPE A[N][M], B[M][N], C[N][N], Gb[N * M], Hb[N * M];
-static DATA_TYPE rows[N];
+static ALIGNED(64) DATA_TYPE rows[N];
 
 static void init(void)
 {
@@ -54,7 +54,7 @@ static void stencil(int steps)
 	}
 }
 
-static void row_sums(void)
+KERNEL(row_sums)
 {
 	FOR(i, N) BEGIN
 		DATA_TYPE s = 0;

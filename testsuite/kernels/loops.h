@@ -1,6 +1,7 @@
-/* loops.h - loop macros as hand-written numeric code keeps them: a loop
- * header spelled by a macro, nests of them, braces by name.  mtpar reads
- * such a use as the compiler does (frontend/unfold.c). */
+/* loops.h - macros as hand-written numeric code keeps them: a loop
+ * header spelled by a macro, nests of them, braces by name, an alignment,
+ * a kernel's prototype.  mtpar reads such a use as the compiler does
+ * (frontend/unfold.c). */
 #ifndef LOOPS_H
 #define LOOPS_H
 
@@ -9,5 +10,8 @@
 #define FOR2(i, j, n, m) FOR(i, n) FOR(j, m)
 #define BEGIN {
 #define END }
+/* ... and words of declarations */
+#define ALIGNED(n) __attribute__((aligned(n)))
+#define KERNEL(name) static void name(void)
 
 #endif

@@ -359,8 +359,8 @@ static const char *fmt_str(const char *fmt, ...)
 
 /*
  * The clone's workspaces: a top-level one becomes parameter mtpar_wsK, one
- * in a nested block a buffer on the stack declared just before it; their
- * frees become 0 (a bare `FREE(v);` becomes `(void)0;`).
+ * in a nested block a buffer on the stack declared just before it (zeroed
+ * there for calloc's, each time the block runs); their frees become 0 (a bare `FREE(v);` becomes `(void)0;`).
  */
 static void scratch_edits(const Func *f, EditList *el)
 {
@@ -374,8 +374,9 @@ static void scratch_edits(const Func *f, EditList *el)
 		if (sc->top) {
 			edit_replace(el, sc->alloc->start, sc->alloc->end, fmt_str("mtpar_ws%u", top++));
 		} else {
-			edit_insert(el, d->start, fmt_str("MTPAR_ALIGN64 unsigned char mtpar_stack%u[%lld]; ",
-			                                  stack, (long long)sc->size));
+			edit_insert(el, d->start, fmt_str("MTPAR_ALIGN64 unsigned char mtpar_stack%u[%lld]%s; ",
+			                                  stack, (long long)sc->size,
+			                                  sc->zeroed ? " = { 0 }" : ""));
 			edit_replace(el, sc->alloc->start, sc->alloc->end,
 			             fmt_str("(void *)mtpar_stack%u", stack++));
 		}

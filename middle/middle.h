@@ -172,6 +172,7 @@ typedef struct Scratch {
 	Expr *free_ptr;  /* free's pointer argument */
 	int64_t size;    /* bytes requested */
 	bool top;        /* declared at the function's top level: the caller provides it */
+	bool zeroed;     /* the allocator zeroes it (calloc): every use needs memory of its own */
 	bool bare_free;  /* the free is a statement of its own, `FREE(v);` (void in a clone) */
 } Scratch;
 
@@ -318,10 +319,13 @@ typedef enum ExtKind {
 	EXT_PURE,     /* reads its scalar arguments only (math.h, pure macros) */
 	EXT_MEMCPY,   /* writes [dst, dst+n), reads [src, src+n) */
 	EXT_MEMSET,   /* writes [dst, dst+n) */
-	EXT_ALLOC,    /* returns fresh memory; arg: the size argument, -2 for n*m */
+	EXT_ALLOC,    /* returns fresh memory; arg: the size argument, EXT_ARG_COUNT_SIZE for n*m */
 	EXT_FREE,     /* arg: the pointer argument */
 	EXT_IO,       /* output: reads and writes <io> */
 } ExtKind;
+
+/* EXT_ALLOC's arg for calloc(n, m): n*m bytes, and zeroed. */
+enum { EXT_ARG_COUNT_SIZE = -2 };
 
 /*
  * Learns the library's and the sources' names (#defines, enumerators) of
@@ -1078,6 +1082,7 @@ typedef struct WsSlot {
 	const MT *sb;         /* the user with the largest workspace: the slot takes that */
 	const Scratch *sc;    /* allocation and gives it back with that free */
 	bool used;            /* a chunk task uses it (an SB left whole takes its own) */
+	bool zeroed;          /* taken for a zeroed workspace (calloc): no other call shares it */
 	uint32_t last;        /* while planning: the span index of its last user */
 } WsSlot;
 

@@ -893,14 +893,16 @@ static void slot_for(ParPlan *p, const Bitset *reach, uint32_t j, const MT *mt,
 	uint32_t s;
 	WsSlot *ws;
 
-	for (s = 0; s < p->slots.len; s++) { /* one whose last user j depends on */
+	for (s = 0; !sc->zeroed && s < p->slots.len; s++) { /* one whose last user j depends on */
 		ws = &p->slots.items[s];
-		if (ws->last != j && bitset_has(&reach[j], ws->last))
+		if (!ws->zeroed && ws->last != j && bitset_has(&reach[j], ws->last))
 			break;
 	}
-	if (s == p->slots.len) {
+	if (sc->zeroed || s == p->slots.len) {
 		WsSlot nw = { scratch_buffer(plan_fmt("<workspace %u of %s>", s, name_of(p->func))), mt, sc,
-		              false, j };
+		              false, sc->zeroed, j };
+
+		s = p->slots.len;
 
 		array_push(&p->slots, nw);
 	}
@@ -916,7 +918,8 @@ static void slot_for(ParPlan *p, const Bitset *reach, uint32_t j, const MT *mt,
 /*
  * Gives each top-level workspace of the span's calls a slot, in program
  * order: a slot whose last user the call already depends on, else a new
- * one.  Before decomp_call, which summarizes chunks with the slots' objects.
+ * one; a zeroed workspace (calloc) always a new one, which no later call
+ * shares: the zeros are what the allocator gives each call.  Before decomp_call, which summarizes chunks with the slots' objects.
  */
 static void assign_slots(ParPlan *p, uint32_t first, uint32_t last)
 {

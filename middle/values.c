@@ -83,7 +83,7 @@ int64_t val_alloc_size(const Expr *call, int arg)
 {
 	Ival n;
 
-	if (arg == -2 && call->args.len >= 2)
+	if (arg == EXT_ARG_COUNT_SIZE && call->args.len >= 2)
 		n = iv_mul(val_int(call->args.items[0], NULL), val_int(call->args.items[1], NULL));
 	else if (arg >= 0 && (uint32_t)arg < call->args.len)
 		n = val_int(call->args.items[arg], NULL);

@@ -47,6 +47,7 @@ static bool scratch_decl(Stmt *s, Scratch *sc)
 	sc->decl = s;
 	sc->alloc = call;
 	sc->size = val_alloc_size(call, arg);
+	sc->zeroed = arg == EXT_ARG_COUNT_SIZE;
 	return sc->size > 0;
 }
 

@@ -292,7 +292,7 @@ bool pp_next_enumerator(PPEnumScan *es, PPToken *t);
 
 /*
  * The next token of [*p, end), skipping blanks, newlines, backslashes and
- * comments (a '//' comment ends the range); advances *p past it.  False at
+ * comments (a '//' one to the end of its logical line); advances *p past it.  False at
  * the end.  Numbers are pp-numbers; a literal runs to its closing quote.
  */
 bool pp_next_token(const char **p, const char *end, PPToken *t);

@@ -34,8 +34,9 @@ static const char *skip_space(const char *s, const char *end)
 			s = c + 2 < end ? c + 2 : end;
 			continue;
 		}
-		if (s + 1 < end && s[0] == '/' && s[1] == '/') {
-			s = end;
+		if (s + 1 < end && s[0] == '/' && s[1] == '/') { /* to the logical line's end */
+			while (s < end && !(*s == '\n' && s[-1] != '\\'))
+				s++;
 			continue;
 		}
 		return s;

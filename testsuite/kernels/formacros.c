@@ -17,7 +17,7 @@
 	     v += (s))
 
 static DATA_TYPE A[N][M], B[M][N], C[N][N], Gb[N * M], Hb[N * M];
-static ALIGNED(64) DATA_TYPE rows[N];
+static ALIGNED(64) DATA_TYPE rows[N]; // the uses after a line comment are read too
 
 static void init(void)
 {

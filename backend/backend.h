@@ -62,6 +62,19 @@ typedef struct EditList {
 } EditList;
 
 void edit_insert(EditList *list, uint32_t at, const char *text);
+/*
+ * The '#' of the first of the #pragma lines (blank lines between) right
+ * above the statement at byte at, which they apply to; at when none.
+ */
+uint32_t edit_pragmas_before(const Source *src, uint32_t at);
+/*
+ * Comments out the loop's own #pragma lines above the statement at byte at
+ * (omp, GCC ivdep and unroll, clang loop): a chunk's loop header (`i < N &&
+ * i < mtpar_hi`) is not one OpenMP accepts after `omp simd` or `omp for`,
+ * GCC ignores ivdep and unroll there with a warning, and a chunk runs on
+ * one thread anyway.  Other pragmas (`STDC FP_CONTRACT`) stay.
+ */
+void edit_drop_loop_pragmas(EditList *list, const Source *src, uint32_t at);
 void edit_replace(EditList *list, uint32_t start, uint32_t end, const char *text);
 /*
  * Writes src with the edits applied to out.  Overlapping replacements are

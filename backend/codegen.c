@@ -455,11 +455,19 @@ static void split_edits(const SplitLoop *sl, const Source *src, EditList *el)
 }
 
 /* NAME__mtparID's full definition. */
-/* MTPAR_IVDEP before each loop that ivdep.c found free of memory dependences. */
-static void mark_simd(EditList *el, const StmtConstList *loops)
+/*
+ * MTPAR_IVDEP before each loop that ivdep.c found free of memory
+ * dependences, unless the user's own pragmas stand above it (`#pragma omp
+ * simd` must be followed by the loop itself).
+ */
+static void mark_simd(EditList *el, const Source *src, const StmtConstList *loops)
 {
-	for (uint32_t i = 0; i < loops->len; i++)
-		edit_insert(el, loops->items[i]->start, "MTPAR_IVDEP ");
+	for (uint32_t i = 0; i < loops->len; i++) {
+		uint32_t at = loops->items[i]->start;
+
+		if (edit_pragmas_before(src, at) == at)
+			edit_insert(el, at, "MTPAR_IVDEP ");
+	}
 }
 
 static const char *clone_definition(const Clone *c, bool lines)
@@ -475,12 +483,16 @@ static const char *clone_definition(const Clone *c, bool lines)
 	bind_context_apply(c->callee, &c->ctx, true); /* the header as decomposition read it */
 	for (uint32_t k = 0; k < c->parts.len; k++) {
 		const SplitLoop *sl = &c->parts.items[k];
+		uint32_t at = edit_pragmas_before(f->src, sl->top->start);
 
-		str_printf(&b, "if (mtpar_part == %u) ", k);
-		edit_insert(&el, sl->top->start, str_done(&b));
-		mark_simd(&el, &sl->simd);
-		if (sl->split)
+		/* above the loop's pragmas, which must stay right before it */
+		str_printf(&b, "if (mtpar_part == %u)%s", k, at == sl->top->start ? " " : "\n");
+		edit_insert(&el, at, str_done(&b));
+		mark_simd(&el, f->src, &sl->simd);
+		if (sl->split) {
 			split_edits(sl, f->src, &el);
+			edit_drop_loop_pragmas(&el, f->src, sl->top->start);
+		}
 	}
 	bind_context_apply(c->callee, &c->ctx, false);
 	el.line_directives = lines;
@@ -749,7 +761,7 @@ static const char *whole_loop_text(Gen *g, const ParTask *task)
 	Str decls = { 0 }, b = { 0 };
 	char *text;
 
-	mark_simd(&el, &task->simd);
+	mark_simd(&el, mt->func->src, &task->simd);
 	el.line_directives = g->opts->line_directives;
 	text = edit_apply_range(mt->func->src, &el, mt->start, mt->end);
 	array_free(&el.edits);
@@ -805,7 +817,7 @@ static char *slice_text(Gen *g, const ParTask *task)
 	char *text;
 
 	split_edits(task->slice, mt->func->src, &el);
-	mark_simd(&el, &task->slice->simd);
+	mark_simd(&el, mt->func->src, &task->slice->simd);
 	el.line_directives = g->opts->line_directives;
 	text = edit_apply_range(mt->func->src, &el, mt->start, mt->end);
 	array_free(&el.edits);
@@ -1621,9 +1633,11 @@ static void emit_rt_loop(const Program *prog, const ParPlan *p, EditList *edits)
 	for (uint32_t i = 0; i < rt->privates.len; i++)
 		str_printf(&b, "%s%s", i ? ", " : " private(", intern_name(rt->privates.items[i]->name));
 	str_puts(&b, rt->privates.len ? ")\n" : "\n");
-	edit_insert(el, rt->loop->start, str_done(&b));
+	/* above the loop's own pragmas, which cannot follow omp parallel for */
+	edit_insert(el, edit_pragmas_before(p->func->src, rt->loop->start), str_done(&b));
+	edit_drop_loop_pragmas(el, p->func->src, rt->loop->start);
 	edit_insert(el, rt->loop->end, "\n}");
-	mark_simd(el, &rt->simd);
+	mark_simd(el, p->func->src, &rt->simd);
 }
 
 /* The runtime as emitted at byte 0, once per file; with its timers for --profile. */

@@ -99,6 +99,81 @@ static bool in_directive(const Source *src, uint32_t at)
 	return directive_start(src, at) != UINT32_MAX;
 }
 
+/* Is line (1-based) empty, or a #pragma directive's first line: its '#' in *hash? */
+static bool blank_or_pragma(const Source *src, uint32_t line, uint32_t *hash)
+{
+	const char *t = src->text;
+	uint32_t p = src->line_start[line - 1];
+
+	*hash = UINT32_MAX;
+	while (p < src->len && (t[p] == ' ' || t[p] == '\t' || t[p] == '\r'))
+		p++;
+	if (p >= src->len || t[p] == '\n')
+		return true;
+	if (t[p] != '#' || continues(src, line))
+		return false;
+	*hash = p++;
+	while (p < src->len && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	return src->len - p > 6 && memcmp(t + p, "pragma", 6) == 0 &&
+	       (t[p + 6] == ' ' || t[p + 6] == '\t');
+}
+
+uint32_t edit_pragmas_before(const Source *src, uint32_t at)
+{
+	uint32_t line, col, first = at, hash;
+
+	source_pos(src, at, &line, &col);
+	for (uint32_t p = src->line_start[line - 1]; p < at; p++)
+		if (src->text[p] != ' ' && src->text[p] != '\t')
+			return at; /* the statement does not start its line */
+	while (--line >= 1 && blank_or_pragma(src, line, &hash))
+		if (hash != UINT32_MAX)
+			first = hash;
+	return first;
+}
+
+/*
+ * Does the #pragma at '#' hash annotate the loop after it (OpenMP, GCC's
+ * ivdep, unroll and novector, clang's loop): words that a chunk may drop?
+ */
+static bool is_loop_pragma(const Source *src, uint32_t hash)
+{
+	static const char *const words[] = { "omp", "GCC ivdep", "GCC unroll", "GCC novector",
+	                                     "unroll", "nounroll", "clang loop" };
+	const char *t = src->text;
+	uint32_t p = hash + 1;
+
+	while (p < src->len && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	p += 6; /* "pragma", which blank_or_pragma saw */
+	while (p < src->len && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		size_t n = strlen(words[i]);
+
+		if (src->len - p >= n && memcmp(t + p, words[i], n) == 0 &&
+		    (p + n == src->len || strchr(" \t\r\n(", t[p + n])))
+			return true;
+	}
+	return false;
+}
+
+static uint32_t directive_end(const Source *src, uint32_t pos);
+
+void edit_drop_loop_pragmas(EditList *list, const Source *src, uint32_t at)
+{
+	uint32_t line, col, hash;
+
+	source_pos(src, edit_pragmas_before(src, at), &line, &col);
+	for (; src->line_start[line - 1] < at; line++) {
+		if (!blank_or_pragma(src, line, &hash) || hash == UINT32_MAX || !is_loop_pragma(src, hash))
+			continue;
+		edit_replace(list, hash, directive_end(src, hash) - 1,
+		             "/* mtpar: the loop is split here: its own #pragma dropped */");
+	}
+}
+
 /*
  * The byte after the newline that ends the directive holding pos: past its
  * continuations and any block comment that spans lines.

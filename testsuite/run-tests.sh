@@ -571,6 +571,19 @@ expect_lines "one sweep in a time loop: its function planned, and main around it
 	'relax.c:26:3: optimized: loop split in place: 2 slices' \
 	'optimized: main parallelized' \
 	'optimized: loop of init called at line 35'
+# loops under the user's pragmas (pragmas.c) split at run time too, and the
+# output builds with -Wall -Werror (no pragma before an if, none ignored)
+# shellcheck disable=SC2086
+if gcc -O2 -std=c11 -w $KL -o "$T/k_pg.seq" testsuite/kernels/pragmas.c 2>"$T/err" &&
+   "$T/k_pg.seq" >"$T/k_pg.want" &&
+   "$MTPAR" -np 2 $KL --report -o "$T/k_pg.c" testsuite/kernels/pragmas.c >"$T/k_pg.rep" 2>&1 &&
+   grep -q 'pragmas.c:29:2: optimized: loop split at run time' "$T/k_pg.rep" &&
+   gcc -O2 -std=c11 -fopenmp -Wall -Werror $KL -o "$T/k_pg" "$T/k_pg.c" 2>>"$T/err" &&
+   "$T/k_pg" >"$T/k_pg.got" && cmp -s "$T/k_pg.want" "$T/k_pg.got"; then
+	ok "pragmas above split loops: split at run time, the output builds with -Werror"
+else
+	bad "pragmas above split loops: split at run time, the output builds with -Werror"; head -5 "$T/err"
+fi
 # a small function called from a loop is not forked per call: calls.c forks
 # once, in main, and cell() stays sequential
 if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&

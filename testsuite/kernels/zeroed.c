@@ -2,7 +2,7 @@
  * zeros: the callers' workspace for the one at a callee's top level is not
  * shared between two calls (the second would read the first's values), and
  * the stack buffer that stands for a nested one is zeroed each time its
- * block runs. */
+ * block runs.  A malloc sized from a parameter is taken with its size. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -20,6 +20,19 @@ static void sparse_reverse(DATA_TYPE *out, const DATA_TYPE *x)
 			tmp[i] = x[i] * 2;
 	for (int i = 0; i < N * M; i++)
 		out[i] = tmp[N * M - 1 - i] + 1;
+	free(tmp);
+}
+
+/* its size from a parameter every call binds to one constant: the caller
+ * takes the workspace with the size's value, not the callee's names */
+static void reverse_n(DATA_TYPE *out, const DATA_TYPE *x, int n)
+{
+	DATA_TYPE *tmp = malloc(n * sizeof *tmp);
+
+	for (int i = 0; i < n; i++)
+		tmp[i] = x[i] * 2;
+	for (int i = 0; i < n; i++)
+		out[i] = tmp[n - 1 - i];
 	free(tmp);
 }
 
@@ -48,6 +61,7 @@ int main(void)
 	sparse_reverse(Out, Out);
 	for (int i = 0; i < N * M; i++)
 		s += Out[i] * (i % 3);
+	reverse_n(In, Out, N * M);
 	row_histograms(Out, In);
 	for (int i = 0; i < N * M; i++)
 		s += Out[i] * (i % 5);

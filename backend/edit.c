@@ -47,18 +47,57 @@ typedef struct LineState {
 	bool bol;      /* at the start of a line */
 } LineState;
 
-/* Writes text, following its newlines and any "#line N" it holds. */
+/*
+ * A "#line N" or "# N" directive at p (before end): its N, else 0.  *file,
+ * *flen: the name it gives, as written between its quotes (NULL: none).
+ */
+static unsigned long marker_at(const char *p, const char *end, const char **file, uint32_t *flen)
+{
+	unsigned long n;
+	char *after;
+
+	*file = NULL;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p == end || *p++ != '#')
+		return 0;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (end - p > 5 && memcmp(p, "line", 4) == 0 && (p[4] == ' ' || p[4] == '\t'))
+		p += 5;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p == end || *p < '0' || *p > '9')
+		return 0;
+	n = strtoul(p, &after, 10);
+	for (p = after; p < end && (*p == ' ' || *p == '\t'); p++)
+		;
+	if (p < end && *p == '"') {
+		const char *q = ++p;
+
+		while (q < end && *q != '"' && *q != '\n')
+			q += *q == '\\' ? 2 : 1;
+		if (q < end && *q == '"') {
+			*file = p;
+			*flen = (uint32_t)(q - p);
+		}
+	}
+	return n;
+}
+
+/* Writes text, following its newlines and any "#line N" or "# N" it holds. */
 static void put_text(FILE *out, const char *text, size_t n, LineState *ls)
 {
 	const char *p = text, *end = text + n;
 
 	fwrite(text, 1, n, out);
 	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *file;
 		unsigned long set = 0;
+		uint32_t flen;
 
-		if (ls->bol && end - p > 6 && memcmp(p, "#line ", 6) == 0)
-			set = strtoul(p + 6, NULL, 10);
+		if (ls->bol)
+			set = marker_at(p, nl ? nl : end, &file, &flen);
 		if (!nl) {
 			ls->bol = false;
 			return;
@@ -208,25 +247,38 @@ static uint32_t directive_end(const Source *src, uint32_t pos)
 }
 
 /*
- * #line before the original text at pos, if the output's numbering has
- * drifted.  False when it has but pos is inside a directive, where no
- * newline may go.
+ * Where the compiler puts physical line `line` of src: that line of src's
+ * path, or, after the input's own #line or "# N" markers, the line and
+ * file they make it (*file as written in the last marker that names one,
+ * NULL for src's path).
  */
-static bool resync_lines(const Source *src, uint32_t pos, FILE *out, LineState *ls)
+static uint32_t presumed_line(const Source *src, uint32_t line, const char **file, uint32_t *flen)
 {
-	uint32_t line, col;
+	uint32_t presumed = line;
+	bool numbered = false;
 
-	source_pos(src, pos, &line, &col);
-	if (line == ls->line)
-		return true;
-	if (in_directive(src, pos))
-		return false;
-	if (pos == source_bom_len(src))
-		col = 1; /* the byte-order mark is not a column */
-	if (!ls->bol)
-		fputc('\n', out);
-	fprintf(out, "#line %u \"", line);
-	for (const unsigned char *p = (const unsigned char *)src->path; *p; p++) {
+	*file = NULL;
+	for (uint32_t l = line - 1; src->has_line_markers && l >= 1; l--) {
+		const char *p = src->text + src->line_start[l - 1], *f;
+		const char *e = l < src->nlines ? src->text + src->line_start[l] : src->text + src->len;
+		unsigned long n = continues(src, l) ? 0 : marker_at(p, e, &f, flen);
+
+		if (!n)
+			continue;
+		if (!numbered)
+			presumed = (uint32_t)n + (line - l - 1);
+		numbered = true;
+		if (f) {
+			*file = f;
+			return presumed;
+		}
+	}
+	return presumed;
+}
+
+static void put_path(FILE *out, const char *path)
+{
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
 		if (*p < 0x20 || *p == 0x7f)
 			fprintf(out, "\\%03o", *p); /* a name from a library caller may hold anything */
 		else if (*p == '"' || *p == '\\')
@@ -234,10 +286,37 @@ static bool resync_lines(const Source *src, uint32_t pos, FILE *out, LineState *
 		else
 			fputc(*p, out);
 	}
+}
+
+/*
+ * #line before the original text at pos, if the output's numbering has
+ * drifted.  False when it has but pos is inside a directive, where no
+ * newline may go.
+ */
+static bool resync_lines(const Source *src, uint32_t pos, FILE *out, LineState *ls)
+{
+	uint32_t line, col, presumed, flen = 0;
+	const char *file;
+
+	source_pos(src, pos, &line, &col);
+	presumed = presumed_line(src, line, &file, &flen);
+	if (presumed == ls->line)
+		return true;
+	if (in_directive(src, pos))
+		return false;
+	if (pos == source_bom_len(src))
+		col = 1; /* the byte-order mark is not a column */
+	if (!ls->bol)
+		fputc('\n', out);
+	fprintf(out, "#line %u \"", presumed);
+	if (file)
+		fwrite(file, 1, flen, out); /* escaped as the input's marker has it */
+	else
+		put_path(out, src->path);
 	fputs("\"\n", out);
 	for (uint32_t i = 0; i + 1 < col; i++) /* the column too: blanks under the line's prefix */
 		fputc(src->text[src->line_start[line - 1] + i] == '\t' ? '\t' : ' ', out);
-	ls->line = line;
+	ls->line = presumed;
 	ls->bol = col == 1;
 	return true;
 }
@@ -262,7 +341,7 @@ static bool apply_range(const Source *src, EditList *list, uint32_t start, uint3
 {
 	uint32_t pos = start;
 	LineState ls = { 1, true };
-	bool lines = list->line_directives && !src->has_line_markers; /* the input's own win */
+	bool lines = list->line_directives;
 
 	if (end > src->len || start > end)
 		die("range [%u, %u) outside %s", start, end, src->path);

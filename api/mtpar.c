@@ -154,7 +154,7 @@ static bool compile_source(Program *prog, Source *src, const PPConfig *cfg, TSTr
 	if (!pp_scan(src, cfg))
 		return false;
 	*tree = parse_tree(src);
-	if (ts_node_has_error(ts_tree_root_node(*tree)) && unfold_macros(src)) {
+	if (parse_misread(*tree) && unfold_macros(src)) {
 		ts_tree_delete(*tree);
 		*tree = NULL;
 		if (!pp_scan(src, cfg))

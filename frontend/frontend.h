@@ -770,6 +770,12 @@ TSTree *parse_source(const Source *src);
 TSTree *parse_tree(const Source *src);
 /* ... and its check, which reports, deletes the tree and returns false on an error. */
 bool parse_accept(const Source *src, TSTree *tree);
+/*
+ * Does the tree read the text other than the compiler would: a syntax
+ * error, or a function definition with no parameter list in its header
+ * (a macro spells it)?  Then macro uses are worth expanding (unfold.c).
+ */
+bool parse_misread(TSTree *tree);
 
 /*
  * unfold.c: in a source that does not parse, each macro use whose

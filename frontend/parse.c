@@ -184,6 +184,38 @@ bool parse_accept(const Source *src, TSTree *tree)
 	return true;
 }
 
+/* Does the declarator node d declare a function (a function_declarator in it)? */
+static bool declares_function(TSNode d)
+{
+	uint32_t n = ts_node_named_child_count(d);
+
+	if (strcmp(ts_node_type(d), "function_declarator") == 0)
+		return true;
+	for (uint32_t i = 0; i < n; i++)
+		if (declares_function(ts_node_named_child(d, i)))
+			return true;
+	return false;
+}
+
+bool parse_misread(TSTree *tree)
+{
+	TSNode root = ts_tree_root_node(tree);
+	uint32_t n = ts_node_named_child_count(root);
+
+	if (ts_node_has_error(root))
+		return true;
+	for (uint32_t i = 0; i < n; i++) {
+		TSNode c = ts_node_named_child(root, i), d;
+
+		if (strcmp(ts_node_type(c), "function_definition") != 0)
+			continue;
+		d = ts_node_child_by_field_name(c, "declarator", 10);
+		if (ts_node_is_null(d) || !declares_function(d))
+			return true; /* `KERNEL(k) { ... }`: a macro spells the header */
+	}
+	return false;
+}
+
 TSTree *parse_source(const Source *src)
 {
 	TSTree *tree = parse_tree(src);

@@ -429,6 +429,7 @@ static bool write_all(const Program *prog, PlanList *plans, const RunSpec *run,
 	bool ok;
 
 	output_begin(run->ctx ? context_take : NULL, run->ctx);
+	codegen_check_plans(plans);
 	ok = assign_power(plans, fv, opts) && write_graphs(prog, plans, opts, fv);
 	if (ok)
 		ok = opts->dump != MTPAR_DUMP_NONE ? dump_stage(prog, plans, opts->dump)

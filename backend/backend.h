@@ -126,6 +126,12 @@ typedef struct CodegenOptions {
  * Generated text is arena-owned.  Returns true: a refused plan is a remark
  * and leaves its function as written (false is kept for errors to come).
  */
+/*
+ * The back end's check of each plan (check.c: what the output could not
+ * keep right) before anything is written: a refused plan gets its why_not,
+ * so that --report and the dumps say it stays sequential.
+ */
+void codegen_check_plans(const PlanList *plans);
 bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOptions *opts,
                      EditList *edits_per_source);
 

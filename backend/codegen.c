@@ -1653,6 +1653,18 @@ static const char *runtime_text(bool profile)
 	return str_done(&b);
 }
 
+void codegen_check_plans(const PlanList *plans)
+{
+	char why[256];
+
+	for (uint32_t i = 0; i < plans->len; i++) {
+		ParPlan *p = plans->items[i];
+
+		if (p->tasks.len && !p->why_not && !check_plan(p, why, sizeof(why)))
+			p->why_not = plan_fmt("the output's check refused the plan: %s", why);
+	}
+}
+
 bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOptions *opts,
                      EditList *edits_per_source)
 {
@@ -1664,15 +1676,14 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
 	char why[256];
 
 	for (uint32_t i = 0; i < plans->len; i++) {
-		const ParPlan *p = plans->items[i];
+		ParPlan *p = plans->items[i];
 
 		if (p->rt && !p->why_not)
 			runtime[source_index(prog, p->func->src)] = true; /* mtpar_apart, MTPAR_IVDEP */
 		if (!p->tasks.len || p->why_not)
 			continue;
-		if (!check_plan(p, why, sizeof(why))) {
-			remark_at(DIAG_MISSED, p->func->src, p->func->start, "%s stays sequential: %s",
-			          func_name(p->func), why);
+		if (!check_plan(p, why, sizeof(why))) { /* codegen_check_plans has said why */
+			p->why_not = plan_fmt("the output's check refused the plan: %s", why);
 			continue;
 		}
 		sync_build(p, &sync[i]);

@@ -584,6 +584,16 @@ if gcc -O2 -std=c11 -w $KL -o "$T/k_pg.seq" testsuite/kernels/pragmas.c 2>"$T/er
 else
 	bad "pragmas above split loops: split at run time, the output builds with -Werror"; head -5 "$T/err"
 fi
+# a plan the back end's check refuses (a register counter) is reported as
+# kept sequential, not as parallelized and then refused
+printf '#include <stdio.h>\ndouble a[20000];\nvoid init(void) { register int i; for (i = 0; i < 20000; i++) a[i] = i * 0.25; }\nint main(void) { init(); printf("%%g\\n", a[7]); return 0; }\n' >"$T/reg.c"
+"$MTPAR" -np 2 --cost-model=unlimited --report -o "$T/reg.par.c" "$T/reg.c" >"$T/reg.rep" 2>&1
+if grep -q "missed: init kept sequential: the output's check refused the plan: MT2 uses a register variable" "$T/reg.rep" &&
+   ! grep -q 'optimized: init parallelized' "$T/reg.rep"; then
+	ok "a plan the output's check refuses: reported as kept sequential"
+else
+	bad "a plan the output's check refuses: reported as kept sequential"; cat "$T/reg.rep"
+fi
 # a small function called from a loop is not forked per call: calls.c forks
 # once, in main, and cell() stays sequential
 if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" testsuite/kernels/calls.c 2>"$T/err" &&

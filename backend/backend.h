@@ -110,6 +110,12 @@ typedef struct CodegenOptions {
 } CodegenOptions;
 
 /*
+ * The back end's check of each plan (check.c: what the output could not
+ * keep right) before anything is written: a refused plan gets its why_not,
+ * so that --report and the dumps say it stays sequential.
+ */
+void codegen_check_plans(const PlanList *plans);
+/*
  * Adds the edits that turn each plan with tasks into parallel code to
  * edits_per_source (one EditList per prog->sources item, same order): the
  * runtime (api/mtpar_rt.h) at byte 0 of each file with a parallel function,
@@ -118,20 +124,14 @@ typedef struct CodegenOptions {
  * threads once, runs each core's tasks with end flags between cores and
  * keeps the original span as the fallback when no full team is available.
  * A plan without tasks, whose schedule uses one core, or that
- * check_plan refuses (with a remark) generates nothing; when no
+ * check_plan refuses (codegen_check_plans: its why_not) generates nothing; when no
  * plan generates code no edit is added at all.  The generated function is
  * safe to call again and again, not concurrently (static flags).  Dies on
  * a plan that breaks the planner's invariants (a task scheduled twice, an
  * edge against the task order, a cycle between a schedule and its graph).
- * Generated text is arena-owned.  Returns true: a refused plan is a remark
- * and leaves its function as written (false is kept for errors to come).
+ * Generated text is arena-owned.  Returns true: a refused plan leaves its
+ * function as written (false is kept for errors to come).
  */
-/*
- * The back end's check of each plan (check.c: what the output could not
- * keep right) before anything is written: a refused plan gets its why_not,
- * so that --report and the dumps say it stays sequential.
- */
-void codegen_check_plans(const PlanList *plans);
 bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOptions *opts,
                      EditList *edits_per_source);
 

@@ -1673,19 +1673,15 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
 	Sync *sync = xcalloc(plans->len ? plans->len : 1, sizeof(*sync));
 	bool *emit = xcalloc(plans->len ? plans->len : 1, sizeof(*emit));
 	CloneList done = { 0 };
-	char why[256];
 
+	codegen_check_plans(plans); /* again for a caller that did not: refused plans stay as written */
 	for (uint32_t i = 0; i < plans->len; i++) {
-		ParPlan *p = plans->items[i];
+		const ParPlan *p = plans->items[i];
 
 		if (p->rt && !p->why_not)
 			runtime[source_index(prog, p->func->src)] = true; /* mtpar_apart, MTPAR_IVDEP */
 		if (!p->tasks.len || p->why_not)
 			continue;
-		if (!check_plan(p, why, sizeof(why))) { /* codegen_check_plans has said why */
-			p->why_not = plan_fmt("the output's check refused the plan: %s", why);
-			continue;
-		}
 		sync_build(p, &sync[i]);
 		emit[i] = sync[i].ncores >= 2;
 		if (emit[i])

@@ -296,6 +296,8 @@ bool pp_next_enumerator(PPEnumScan *es, PPToken *t);
  * the end.  Numbers are pp-numbers; a literal runs to its closing quote.
  */
 bool pp_next_token(const char **p, const char *end, PPToken *t);
+/* The end of the logical line from p: its newline (one without a backslash before it), or end. */
+const char *pp_line_end(const char *p, const char *end);
 /* Whether the token is spelled s. */
 bool pp_token_is(const PPToken *t, const char *s);
 /* An integer literal token (suffixes u/l allowed; no floats): its value. */

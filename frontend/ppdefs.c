@@ -21,6 +21,13 @@ static bool is_ident_char(char c)
 	return is_ident_start(c) || (c >= '0' && c <= '9');
 }
 
+const char *pp_line_end(const char *p, const char *end)
+{
+	while (p < end && !(*p == '\n' && p[-1] != '\\'))
+		p++;
+	return p;
+}
+
 /* Blanks, newlines, backslashes and comments from s: the first byte of a token, or end. */
 static const char *skip_space(const char *s, const char *end)
 {
@@ -34,9 +41,8 @@ static const char *skip_space(const char *s, const char *end)
 			s = c + 2 < end ? c + 2 : end;
 			continue;
 		}
-		if (s + 1 < end && s[0] == '/' && s[1] == '/') { /* to the logical line's end */
-			while (s < end && !(*s == '\n' && s[-1] != '\\'))
-				s++;
+		if (s + 1 < end && s[0] == '/' && s[1] == '/') {
+			s = pp_line_end(s, end);
 			continue;
 		}
 		return s;
@@ -167,9 +173,7 @@ bool pp_next_define(const Source *src, uint32_t *line, PPMacroDef *def)
 		if (end - p < 7 || memcmp(p, "define", 6) != 0 || is_ident_char(p[6]))
 			continue;
 		p += 6;
-		/* the logical line ends at a newline not preceded by a backslash */
-		for (e = p; e < end && !(*e == '\n' && e[-1] != '\\'); e++)
-			;
+		e = pp_line_end(p, end);
 		if (read_define(p, e, def))
 			return true;
 	}

@@ -137,14 +137,6 @@ static bool starts_line(const char *text, const char *t)
 	return t == text || t[-1] == '\n';
 }
 
-/* The end of the logical line from p: a newline without a backslash before it. */
-static const char *line_end(const char *p, const char *end)
-{
-	while (p < end && !(*p == '\n' && p[-1] != '\\'))
-		p++;
-	return p;
-}
-
 typedef struct Scan {
 	const Source *src;
 	Defines defs;
@@ -204,7 +196,7 @@ static void find_uses(Scan *s)
 			continue;
 		}
 		if (t.kind == 'p' && t.n == 1 && *t.s == '#' && starts_line(text, t.s)) {
-			p = line_end(p, end);
+			p = pp_line_end(p, end);
 			continue;
 		}
 		defines_advance(&s->defs, at);

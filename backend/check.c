@@ -224,7 +224,7 @@ static bool check_init(const Loop *lp, const SplitLoop *sl, Header *h, char *why
 			continue;
 		if (!var_in(h->copies.items, h->copies.len, v))
 			return fail(why, size, "header variable %s is not an IV", intern_name(v->name));
-		if (!ir_const_eval(init, &start) || start != sl->lo)
+		if (sl->reverse || !ir_const_eval(init, &start) || start != sl->lo)
 			return fail(why, size, "copy %s does not start at %lld", intern_name(v->name),
 			            (long long)sl->lo);
 		array_push(&h->copy_init, init);
@@ -255,9 +255,24 @@ static bool check_split_body(const SplitLoop *sl, const Header *h, const Func *c
                              const Clone *c, char *why, size_t size);
 
 /*
+ * [sl->lo, sl->hi) step sl->step holds the loop's trips, from its start: a
+ * reverse chunk starts one step below its hi, so hi is one step above the
+ * start there.
+ */
+static bool range_ok(const Loop *lp, const SplitLoop *sl)
+{
+	if (lp->trip_count < 0 || sl->hi < sl->lo ||
+	    (sl->hi - sl->lo + sl->step - 1) / sl->step != lp->trip_count)
+		return false;
+	return sl->reverse ? lp->lower == sl->hi - sl->step && (sl->hi - sl->lo) % sl->step == 0
+	                   : lp->lower == sl->lo;
+}
+
+/*
  * The loop header rewrite is sound when the first IV runs lo, lo+step, ...
- * below hi, every other header variable is an IV with a closed form (or a
- * copy of the first), and nothing else touches them.
+ * below hi (or those values down from the top, without wrapping), every
+ * other header variable is an IV with a closed form (or a copy of the
+ * first), and nothing else touches them.
  */
 static bool split_ok(const SplitLoop *sl, const Func *callee, const Clone *c, Header *h,
                      char *why, size_t size)
@@ -273,15 +288,18 @@ static bool split_ok(const SplitLoop *sl, const Func *callee, const Clone *c, He
 	if (!lp->ivs.len || !lp->cond || !lp->step)
 		return fail(why, size, "loop without an induction variable, condition or step");
 	iv0 = &lp->ivs.items[0];
-	if (!iv0->step_known || iv0->step != sl->step || sl->step <= 0)
-		return fail(why, size, "first IV %s does not count up by %lld",
-		            intern_name(iv0->var->name), (long long)sl->step);
+	if (!iv0->step_known || iv0->step != (sl->reverse ? -sl->step : sl->step) || sl->step <= 0)
+		return fail(why, size, "first IV %s does not count %s by %lld", intern_name(iv0->var->name),
+		            sl->reverse ? "down" : "up", (long long)sl->step);
 	if (!int_like(iv0->var->type, false))
 		return fail(why, size, "first IV %s is not an integer", intern_name(iv0->var->name));
-	if (lp->trip_count < 0 || lp->lower != sl->lo || sl->hi < sl->lo ||
-	    (sl->hi - sl->lo + sl->step - 1) / sl->step != lp->trip_count)
+	if (!range_ok(lp, sl))
 		return fail(why, size, "range [%lld, %lld) step %lld is not the loop's",
 		            (long long)sl->lo, (long long)sl->hi, (long long)sl->step);
+	if (sl->reverse && (lp->ivs.len != 1 || lp->init.len != 1))
+		return fail(why, size, "a decreasing loop's header moves more than its first IV");
+	if (sl->reverse && iv0->var->type->is_unsigned && sl->lo < sl->step)
+		return fail(why, size, "unsigned %s wraps below its last value", intern_name(iv0->var->name));
 	for (uint32_t i = 0; i < lp->ivs.len; i++)
 		array_push(&h->vars, lp->ivs.items[i].var);
 	if (!check_step(lp, h, why, size))

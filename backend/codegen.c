@@ -416,6 +416,25 @@ static const char *src_text(const Source *src, const Expr *e)
 }
 
 /*
+ * A decreasing loop's header for chunk [mtpar_lo, mtpar_hi): its one IV
+ * starts at the chunk's top value, mtpar_hi - step (mtpar_hi is one of the
+ * loop's values or one step above its start), and the condition COND
+ * becomes (COND) && IV >= mtpar_lo.
+ */
+static void reverse_split_edits(const SplitLoop *sl, const Source *src, EditList *el)
+{
+	const Loop *lp = sl->loop->loop;
+	const InductionVar *iv0 = &lp->ivs.items[0];
+	Str b = { 0 };
+
+	str_printf(&b, "(mtpar_hi - %lld)", (long long)sl->step);
+	edit_replace(el, iv0->init->start, iv0->init->end, str_done(&b));
+	str_printf(&b, "(%s) && %s >= %smtpar_lo", src_text(src, lp->cond),
+	           intern_name(iv0->var->name), iv0->var->type->is_unsigned ? "(unsigned long)" : "");
+	edit_replace(el, lp->cond->start, lp->cond->end, str_done(&b));
+}
+
+/*
  * The split loop's header for chunk [mtpar_lo, mtpar_hi): the first IV
  * starts at mtpar_lo, every other IV v_j = e_j; v_j += s_j at
  * (e_j) + (s_j) * ((mtpar_lo - (e_0)) / (s_0)), a copy of the first IV at
@@ -427,6 +446,10 @@ static void split_edits(const SplitLoop *sl, const Source *src, EditList *el)
 	const InductionVar *iv0 = &lp->ivs.items[0];
 	Str b = { 0 };
 
+	if (sl->reverse) {
+		reverse_split_edits(sl, src, el);
+		return;
+	}
 	edit_replace(el, iv0->init->start, iv0->init->end, "mtpar_lo");
 	for (uint32_t i = 1; i < lp->ivs.len; i++) {
 		const InductionVar *iv = &lp->ivs.items[i];

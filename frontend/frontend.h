@@ -713,6 +713,13 @@ void loop_recognise(Loop *lp);
  */
 int64_t loop_trips_now(const Loop *lp);
 /*
+ * The values lp's first IV takes, as the ascending run lo, lo + step, ...
+ * below hi (step > 0) whichever way the loop counts: `for (i = 9; i >= 0;
+ * i -= 3)` gives [0, 12) step 3.  False when the trip count or step is not
+ * a constant.
+ */
+bool loop_value_range(const Loop *lp, int64_t *lo, int64_t *hi, int64_t *step);
+/*
  * The bound B of the first IV's condition, read as `iv OP B` (`B > iv`
  * gives `iv < B`), when the IV has a known non-zero step; else NULL.
  */

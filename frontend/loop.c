@@ -293,6 +293,22 @@ int64_t loop_trips_now(const Loop *lp)
 	return trips_now(lp, &lower, &upper);
 }
 
+bool loop_value_range(const Loop *lp, int64_t *lo, int64_t *hi, int64_t *step)
+{
+	const InductionVar *iv = lp->ivs.len ? &lp->ivs.items[0] : NULL;
+
+	if (lp->trip_count < 0 || !iv || !iv->step_known || iv->step == 0 || iv->step == INT64_MIN)
+		return false;
+	if (iv->step > 0) {
+		*lo = lp->lower, *hi = lp->upper, *step = iv->step;
+		return true;
+	}
+	*step = -iv->step; /* small: the trip count folded */
+	*hi = lp->lower + *step;
+	*lo = lp->trip_count ? lp->lower - (lp->trip_count - 1) * *step : *hi;
+	return true;
+}
+
 static void compute_trip(Loop *lp)
 {
 	int64_t lower, upper, n = trips_now(lp, &lower, &upper);

@@ -470,20 +470,65 @@ static bool init_part_ok(const Loop *l, const Stmt *part, const char **why)
 }
 
 /*
+ * The lowest value of a type: where a decreasing IV must stay one step
+ * below its last value (an unsigned `i > 0; i -= 3` from 10 wraps).
+ */
+static bool steps_below_stay(const Type *t, int64_t lo, int64_t step)
+{
+	int64_t min;
+
+	if (!t || t->kind != TY_INT || t->size < 1 || t->size > 8)
+		return false;
+	min = t->is_unsigned ? 0 : t->size == 8 ? INT64_MIN : -((int64_t)1 << (t->size * 8 - 1));
+	return lo >= min + step;
+}
+
+/*
+ * The first IV's condition: `iv < K` or `iv <= K` counting up, `iv > K`
+ * or `iv >= K` counting down (the chunk then runs its values from the top,
+ * the loop's own order), K a constant.  A decreasing loop has its first
+ * IV alone in the header (the chunk's start is not where the loop starts).
+ * K folds as C folds it (`(int)(sizeof a / sizeof a[0])`, a `static const
+ * int`): the chunks keep the condition, and only the trips count here.
+ */
+static bool bound_ok(const Loop *l, const char **why)
+{
+	const InductionVar *iv = &l->ivs.items[0];
+	const Expr *c = l->cond, *v = c && c->kind == EX_BINARY ? ir_strip_casts(c->lhs) : NULL;
+	bool up = iv->step_known && iv->step > 0, down = iv->step_known && iv->step < 0;
+	int64_t k, lo, hi, step;
+
+	if (!v || v->kind != EX_VAR || v->var != iv->var || ir_has_effect(c->rhs) ||
+	    !ir_const_eval(c->rhs, &k) ||
+	    (!(up && (c->op == OP_LT || c->op == OP_LE)) && !(down && (c->op == OP_GT || c->op == OP_GE)))) {
+		*why = "the condition is not `iv < K` on an increasing IV or `iv > K` on a decreasing one";
+		return false;
+	}
+	if (!down)
+		return true;
+	if (l->ivs.len > 1 || l->init.len > 1 || !loop_value_range(l, &lo, &hi, &step) ||
+	    !steps_below_stay(iv->var->type, lo, step)) {
+		*why = l->ivs.len > 1 || l->init.len > 1
+		           ? "a decreasing loop whose header moves more than its induction variable"
+		           : plan_fmt("%s would leave its type one step below its last value",
+		                      intern_name(iv->var->name));
+		return false;
+	}
+	return true;
+}
+
+/*
  * Can chunks of s's first IV run as separate calls?  A for statement
  * whose initializer sets only IVs to constants (and copies of the first
- * IV to its start, steps_ok), whose condition is
- * `iv < K` or `iv <= K` on the first IV (step > 0, constant trip count),
- * whose step moves each IV by a constant, with no IV assigned in the body
+ * IV to its start, steps_ok), whose condition bounds the first IV
+ * (bound_ok; a constant trip count), whose step moves each IV by a constant, with no IV assigned in the body
  * and no way out of the body but its end or `continue`.
  */
 static bool header_splittable(const Func *g, const Stmt *s, const char **why)
 {
 	const Loop *l = s->loop;
-	const Expr *c = l ? l->cond : NULL;
 	uint32_t moved = 0;
 	bool first_moved = false;
-	int64_t k;
 
 	if (s->kind != ST_FOR || !l->ivs.len) {
 		*why = "no induction variable";
@@ -493,13 +538,8 @@ static bool header_splittable(const Func *g, const Stmt *s, const char **why)
 		*why = l->trip_count < 0 ? "the trip count is not a constant" : "one trip";
 		return false;
 	}
-	if (!l->ivs.items[0].step_known || l->ivs.items[0].step <= 0 || !c ||
-	    c->kind != EX_BINARY || (c->op != OP_LT && c->op != OP_LE) ||
-	    ir_strip_casts(c->lhs)->kind != EX_VAR || ir_strip_casts(c->lhs)->var != l->ivs.items[0].var ||
-	    !plan_const(c->rhs, &k)) {
-		*why = "the condition is not `iv < K` on an increasing IV";
+	if (!bound_ok(l, why))
 		return false;
-	}
 	for (uint32_t i = 0; i < l->init.len; i++)
 		if (!init_part_ok(l, l->init.items[i], why))
 			return false;
@@ -773,12 +813,8 @@ static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double p
 
 	sl->loop = L;
 	ivdep_loops(sb->callee, sl->top, &sl->simd); /* the clone is outlined from its caller too */
-	if (L->kind == ST_FOR && l->trip_count >= 0 && l->ivs.len && l->ivs.items[0].step_known &&
-	    l->ivs.items[0].step > 0) {
-		sl->lo = l->lower;
-		sl->hi = l->upper;
-		sl->step = l->ivs.items[0].step;
-	}
+	if (L->kind == ST_FOR && loop_value_range(l, &sl->lo, &sl->hi, &sl->step))
+		sl->reverse = l->ivs.items[0].step < 0;
 	if (header_splittable(sb->callee, L, &why) && split_locals_ok(sb->callee, sl->top, L, &why)) {
 		int64_t n = c->ncores < l->trip_count ? c->ncores : l->trip_count;
 
@@ -1099,9 +1135,8 @@ bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char *
 	sl->top = sl->loop = L;
 	if (!L || !header_splittable(mt->func, L, why) || !slice_locals_ok(mt->func, L, sl, why))
 		return false;
-	sl->lo = L->loop->lower;
-	sl->hi = L->loop->upper;
-	sl->step = L->loop->ivs.items[0].step;
+	loop_value_range(L->loop, &sl->lo, &sl->hi, &sl->step); /* header_splittable: it folds */
+	sl->reverse = L->loop->ivs.items[0].step < 0;
 	n = c->ncores < L->loop->trip_count ? c->ncores : L->loop->trip_count;
 	if (n > (int64_t)(ops / MIN_CHUNK_COST))
 		n = (int64_t)(ops / MIN_CHUNK_COST);

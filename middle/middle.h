@@ -1032,6 +1032,7 @@ typedef struct SplitLoop {
 	Stmt *loop;           /* the loop whose first IV is split: top, or nested under 1-trip loops */
 	bool split;           /* chunks allowed (DOALL for the partition chosen) */
 	int64_t lo, hi, step; /* first IV: lo, lo+step, ... while < hi (step > 0); 0 0 0 when the trip count is unknown */
+	bool reverse;         /* the first IV counts down: a chunk [lo, hi) runs from hi - step to lo */
 	const char *why_not;  /* !split: why (for dumps and remarks) */
 	Array(const Var *) privates; /* a slice: locals of the function it declares again */
 	StmtConstList simd;   /* a slice: its innermost loops free of memory dependences (ivdep.c) */

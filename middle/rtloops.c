@@ -1275,9 +1275,8 @@ static const char *nest_why(Nest *n)
 
 	if (L->start >= f->src->len || strncmp(f->src->text + L->start, "for", 3) != 0)
 		return "its header is written by a macro";
-	if (!counted(n, L, &n->all[0]) || L->loop->ivs.items[0].step <= 0 ||
-	    !canonical_step(L->loop->step, L->loop->ivs.items[0].var))
-		return "it is not a counted loop that steps up to a bound";
+	if (!counted(n, L, &n->all[0]) || !canonical_step(L->loop->step, L->loop->ivs.items[0].var))
+		return "it is not a counted loop that steps to a bound";
 	v = n->all[0].var;
 	if (!inside_loop(n, v) && !plan_private_counter(f, L, v))
 		return plan_fmt("its counter %s is used after it", intern_name(v->name));

@@ -236,26 +236,37 @@ static void push_first_iv_copies(Walk *w, const Loop *l, Ival r)
 	array_free(&parts);
 }
 
+/* The iteration in which l's first IV has the value v, one of its values. */
+static int64_t iteration_of(const Loop *l, int64_t v, int64_t step)
+{
+	return l->ivs.items[0].step > 0 ? (v - l->lower) / step : (l->lower - v) / step;
+}
+
 /*
  * The split loop s with its first IV restricted to [w->lo, w->hi): the
- * chunk runs iterations t0..t1, and every IV k takes init_k + t * step_k
- * there, and so do the first IV's copies.  False when an IV's initial
+ * chunk runs iterations t0..t1 (counted from the loop's start, whichever
+ * way it counts), and every IV k takes init_k + t * step_k there, and so
+ * do the first IV's copies.  False when an IV's initial
  * value is not a constant or a value leaves its type.
  */
 static bool push_split_loop(Walk *w, const Stmt *s)
 {
 	const Loop *l = s->loop;
-	const InductionVar *first = l && l->ivs.len ? &l->ivs.items[0] : NULL;
 	Ival first_range = { 0 };
-	int64_t t0, t1;
+	int64_t lo, hi, step, last, t0, t1;
 
-	if (!first || !first->step_known || first->step <= 0 || l->trip_count < 1 ||
-	    w->lo >= w->hi || w->lo < l->lower || w->hi > l->upper ||
-	    (w->lo - l->lower) % first->step != 0)
+	if (!l || l->trip_count < 1 || !loop_value_range(l, &lo, &hi, &step) || w->lo >= w->hi ||
+	    w->lo < lo || w->hi > hi || (w->lo - lo) % step != 0)
 		return false;
-	t0 = (w->lo - l->lower) / first->step;
-	t1 = (w->hi - 1 - l->lower) / first->step;
-	if (t1 < t0 || t1 >= l->trip_count)
+	last = lo + (w->hi - 1 - lo) / step * step;
+	t0 = iteration_of(l, w->lo, step);
+	t1 = iteration_of(l, last, step);
+	if (t1 < t0) {
+		int64_t t = t0;
+
+		t0 = t1, t1 = t;
+	}
+	if (t0 < 0 || t1 >= l->trip_count)
 		return false;
 	for (uint32_t i = 0; i < l->ivs.len; i++) {
 		const InductionVar *iv = &l->ivs.items[i];

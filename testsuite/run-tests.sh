@@ -571,6 +571,20 @@ expect_lines "one sweep in a time loop: its function planned, and main around it
 	'relax.c:26:3: optimized: loop split in place: 2 slices' \
 	'optimized: main parallelized' \
 	'optimized: loop of init called at line 35'
+# loops that count down (reverse.c): split into chunks that run from the
+# top; the back substitution keeps its dependence; under the default model
+# the count down from a size the run gives is split at run time
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_rv.c" testsuite/kernels/reverse.c >"$T/k_rv.rep" 2>&1
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KFLAGS --report -o "$T/k_rv2.c" testsuite/kernels/reverse.c >>"$T/k_rv.rep" 2>&1
+expect_lines "loops that count down: split, their chunks from the top" "$T/k_rv.rep" \
+	'reverse.c:35:2: optimized: loop of scale_rows called at line 99: 2 chunks' \
+	'reverse.c:48:2: optimized: loop of column_sums called at line 100: 2 chunks' \
+	'reverse.c:60:2: optimized: loop of odd_rows called at line 101: 2 chunks' \
+	'reverse.c:68:2: optimized: loop of shift_rows called at line 102: 2 chunks' \
+	'reverse.c:103:2: missed: call to back_substitute (MT7) not split: its loop is not split: iterations depend on each other through x' \
+	'reverse.c:88:2: optimized: loop split at run time'
 # loops under the user's pragmas (pragmas.c) split at run time too, and the
 # output builds with -Wall -Werror (no pragma before an if, none ignored)
 # shellcheck disable=SC2086

@@ -267,6 +267,35 @@ static void test_constants(void)
 	CU_ASSERT_EQUAL(body_stmt(f, 5)->loop->ivs.len, 1);
 }
 
+/* The values a first IV takes, ascending, whichever way the loop counts. */
+static void test_value_ranges(void)
+{
+	Program *prog = lower_one(
+		"static float a[100];\n"
+		"void f(void) {\n"
+		"  for (int i = 9; i >= 0; i -= 3) a[i] = 0;\n"
+		"  for (int i = 100; i > 0; --i) a[i - 1] = 1;\n"
+		"  for (int i = 4; i <= 40; i += 4) a[i] = 2;\n"
+		"  for (int i = 5; i > 5; i--) a[i] = 3;\n"
+		"}\n");
+	static const int64_t want[][4] = { { 4, 0, 12, 3 }, { 100, 1, 101, 1 }, { 10, 4, 41, 4 },
+	                                   { 0, 6, 6, 1 } };
+	Func *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
+	f = func_named(prog, "f");
+	for (uint32_t k = 0; k < 4; k++) {
+		const Loop *lp = body_stmt(f, k)->loop;
+		int64_t lo = -1, hi = -1, step = -1;
+
+		CU_ASSERT_EQUAL(lp->trip_count, want[k][0]);
+		CU_ASSERT_TRUE(loop_value_range(lp, &lo, &hi, &step));
+		CU_ASSERT_EQUAL(lo, want[k][1]);
+		CU_ASSERT_EQUAL(hi, want[k][2]);
+		CU_ASSERT_EQUAL(step, want[k][3]);
+	}
+}
+
 /* Constant expressions fold in C's types: unsigned ones wrap and divide as unsigned. */
 static void test_unsigned_constants(void)
 {
@@ -795,6 +824,7 @@ int suite_lower(void)
 	       !CU_add_test(s, "two-IV loop header", test_two_iv_loop) ||
 	       !CU_add_test(s, "constants", test_constants) ||
 	       !CU_add_test(s, "unsigned constants", test_unsigned_constants) ||
+	       !CU_add_test(s, "IV value ranges", test_value_ranges) ||
 	       !CU_add_test(s, "TVM casts", test_tvm_cast) ||
 	       !CU_add_test(s, "scopes", test_scopes) ||
 	       !CU_add_test(s, "unmodelled", test_unmodelled) ||

@@ -378,9 +378,18 @@ static double footprint(const Summary *s)
 	return n;
 }
 
+/*
+ * The traffic is at most what the task's memory references can move, 8
+ * bytes each, and each is one of its ops: a summary's ranges are a hull,
+ * and those of a loop's body span every iteration of the loop (max-pool's
+ * `X[c][i0][i1]` under `for (m = 0, c = 0; ...)`: all of X where one run
+ * reads a row), which counted 100 times the work of one run.
+ */
 double cost_with_traffic(double ops, const Summary *s)
 {
-	return ops + COST_PER_BYTE * footprint(s);
+	double bytes = footprint(s), most = 8 * ops;
+
+	return ops + COST_PER_BYTE * (bytes < most ? bytes : most);
 }
 
 double cost_mt(CostModel *c, const MT *mt)

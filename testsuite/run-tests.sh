@@ -546,6 +546,17 @@ expect_lines "header copies of the counter: the max-pool splits, a lagging, offs
 	'call to offset .*copy of the first induction variable, starts at 1, not 0' \
 	'call to halved .*copy of the first induction variable, is assigned in the loop' \
 	'call to narrow .*depend on each other through Wrap'
+# at the bench's sizes, the default model keeps the max-pool's level plan
+# (a fork in each of 125 iterations, 8 us of work each) sequential: a
+# summary spans every iteration, and its traffic once counted 100 times
+# one run's (the output ran at 0.40x in make bench)
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -DH=384 -DW=384 --report -o "$T/k_hc2.c" testsuite/kernels/headcopy.c >"$T/k_hc2.rep" 2>&1
+if grep -q 'pool parallelized' "$T/k_hc2.rep" || ! grep -q 'main kept sequential' "$T/k_hc2.rep"; then
+	bad "a fork per iteration of a small max-pool: kept sequential"; head -5 "$T/k_hc2.rep"
+else
+	ok "a fork per iteration of a small max-pool: kept sequential"
+fi
 # loop headers spelled by macros (formacros.c, loops.h): each use is expanded
 # in the output, lines kept (run-cli.sh checks the #lines), and the loops
 # it spells split

@@ -642,6 +642,7 @@ typedef struct Gen {
 	Array(uint32_t) backs; /* per return point: the shared loop it returns from */
 	bool one_fork;        /* the region runs the loop p->root whole (plan_one_fork_why) */
 	uint32_t span_start, span_end; /* the body's tasks' bytes, inside that loop */
+	const char *tag;      /* the labels' suffix: "" in a function's first region, "_2" on */
 } Gen;
 
 /* The task's name, safe inside a comment; "task N" when it has none. */
@@ -825,8 +826,9 @@ static void slice_jump(Gen *g, const ParTask *task, Str *b)
 	if (k == g->shared.len)
 		array_push(&g->shared, task);
 	array_push(&g->backs, k);
-	str_printf(b, "mtpar_lo = %lld; mtpar_hi = %lld; mtpar_back = %u; goto mtpar_slice%u; "
-	           "mtpar_back%u:;", (long long)task->lo, (long long)task->hi, back, k, back);
+	str_printf(b, "mtpar_lo = %lld; mtpar_hi = %lld; mtpar_back = %u; goto mtpar_slice%u%s; "
+	           "mtpar_back%u%s:;", (long long)task->lo, (long long)task->hi, back, k, g->tag, back,
+	           g->tag);
 }
 
 /*
@@ -864,19 +866,19 @@ static void shared_slices(Gen *g, int depth)
 {
 	if (!g->shared.len)
 		return;
-	line(&g->out, g->indent, depth, "goto mtpar_slices_end;");
+	line(&g->out, g->indent, depth, "goto mtpar_slices_end%s;", g->tag);
 	for (uint32_t k = 0; k < g->shared.len; k++) {
 		char *body = slice_body(g, g->shared.items[k]);
 
-		line(&g->out, g->indent, depth, "mtpar_slice%u: { %s }", k, body);
+		line(&g->out, g->indent, depth, "mtpar_slice%u%s: { %s }", k, g->tag, body);
 		free(body);
 		line(&g->out, g->indent, depth, "switch (mtpar_back) {");
 		for (uint32_t b = 0; b < g->backs.len; b++)
 			if (g->backs.items[b] == k)
-				line(&g->out, g->indent, depth, "case %u: goto mtpar_back%u;", b, b);
+				line(&g->out, g->indent, depth, "case %u: goto mtpar_back%u%s;", b, b, g->tag);
 		line(&g->out, g->indent, depth, "}");
 	}
-	line(&g->out, g->indent, depth, "mtpar_slices_end:;");
+	line(&g->out, g->indent, depth, "mtpar_slices_end%s:;", g->tag);
 }
 
 static bool has_slices(const ParPlan *p)
@@ -1608,14 +1610,15 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 
 static void emit_plan(const Program *prog, const ParPlan *p, const Sync *sy,
                       const CodegenOptions *opts, EditList *edits,
-                      CloneList *done)
+                      CloneList *done, int nth)
 {
 	const Func *f = p->func;
 	const MT *root = p->root;
 	uint32_t start = scan_pragmas_before(f->src, root->children.items[p->first]->start);
 	uint32_t end = root->children.items[p->last]->end;
 	EditList *el = &edits[source_index(prog, f->src)];
-	Gen g = { p, sy, opts, NULL, func_name(f), { 0 }, false, { 0 }, { 0 }, false, start, end };
+	Gen g = { p, sy, opts, NULL, func_name(f), { 0 }, false, { 0 }, { 0 }, false, start, end,
+		  nth ? plan_fmt("_%d", nth + 1) : "" };
 	Str protos = { 0 };
 
 	g.one_fork = p->one_fork && !opts->oscar_api;
@@ -1688,6 +1691,16 @@ void codegen_check_plans(const PlanList *plans)
 	}
 }
 
+/* How many plans before plans[i] put a region into the same function: labels are the function's. */
+static int earlier_regions(const PlanList *plans, const bool *emit, uint32_t i)
+{
+	int n = 0;
+
+	for (uint32_t k = 0; k < i; k++)
+		n += emit[k] && plans->items[k]->func == plans->items[i]->func;
+	return n;
+}
+
 bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOptions *opts,
                      EditList *edits_per_source)
 {
@@ -1716,7 +1729,8 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
 			            runtime_text(opts->profile));
 	for (uint32_t i = 0; i < plans->len; i++) {
 		if (emit[i])
-			emit_plan(prog, plans->items[i], &sync[i], opts, edits_per_source, &done);
+			emit_plan(prog, plans->items[i], &sync[i], opts, edits_per_source, &done,
+			          earlier_regions(plans, emit, i));
 		else if (plans->items[i]->rt && !plans->items[i]->why_not)
 			emit_rt_loop(prog, plans->items[i], edits_per_source);
 	}

@@ -1205,6 +1205,7 @@ typedef struct PlanCtx {
 	Bitset *calls;          /* per Func.id: the defined functions its body calls */
 	int next_clone;         /* the last Clone.id given */
 	const Bitset *avoid;    /* functions with a region: a span may not reach them, or NULL */
+	const MT *avoid_mt;     /* a loop with a region inside it: no span holds it, or NULL */
 } PlanCtx;
 
 /* What the planner's files share.  A reason string in the arena. */

@@ -475,7 +475,8 @@ static RunList span_runs(PlanCtx *c, const MT *root)
 		return runs; /* one BB taken in order (mt.c): no span */
 	for (uint32_t i = 0; root && i <= root->children.len; i++) {
 		MT *mt = i < root->children.len ? root->children.items[i] : NULL;
-		bool ok = mt && task_ok(mt, !c->plain_regions, &fold, &why) && !reaches_avoided(c, mt);
+		bool ok = mt && mt != c->avoid_mt && task_ok(mt, !c->plain_regions, &fold, &why) &&
+		          !reaches_avoided(c, mt);
 
 		/* an arm's braces are crossed until its if statement ends: plan_run_close */
 		if (ok && len && !plan_under_test_from(mt, start) &&
@@ -1133,8 +1134,9 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 		plan_tasks(c, p, false);
 	}
 	p->sched = sched_graph(&p->graph, c->ncores, TRANSFER_PER_BYTE);
-	for (uint32_t i = 0; i < f->mt->children.len; i++)
-		p->func_cost += cost_mt(&c->cost, f->mt->children.items[i]);
+	for (uint32_t i = 0; i < f->mt->children.len; i++) /* the loop with its own region apart */
+		if (f->mt->children.items[i] != c->avoid_mt)
+			p->func_cost += cost_mt(&c->cost, f->mt->children.items[i]);
 	p->func_cost *= p->measured_ratio; /* in the units of the tasks' measured costs */
 	if ((p->why_not = plan_dynamic_why(p))) {
 		drop_tasks(p);
@@ -1142,7 +1144,8 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 	}
 	p->one_fork = root != f->mt && !plan_one_fork_why(c, p);
 	p->runtime_cost = runtime_cost(c, p);
-	p->start_cost = !c->unlimited && func_runs_once(c, f) ? TEAM_START_COST : 0;
+	/* around a loop with a region (plan_around_loops): that plan paid for the team */
+	p->start_cost = !c->unlimited && !c->avoid_mt && func_runs_once(c, f) ? TEAM_START_COST : 0;
 	p->why_not = rejection(c, p);
 	if (p->why_not) {
 		p->considered = p->tasks; /* the clones they point to stay in the arena */
@@ -1321,6 +1324,34 @@ static void plan_roots_around(PlanCtx *c, PlanList *plans, Bitset *reach, Func *
 	c->avoid = NULL;
 }
 
+/*
+ * A function whose plan went inside its heaviest loop (a time loop in
+ * main) may have work of its own around that loop (the arrays'
+ * initialization, a sweep after it): a second plan of its top level,
+ * whose spans hold neither the loop nor calls of functions with a region.
+ * The first n plans are the candidates'.
+ */
+static void plan_around_loops(PlanCtx *c, PlanList *plans, Bitset *reach, uint32_t n)
+{
+	c->avoid = busy_functions(c, plans);
+	for (uint32_t k = 0; k < n; k++) {
+		ParPlan *q = plans->items[k], *p;
+
+		if (q->why_not || q->root == q->func->mt)
+			continue;
+		c->avoid_mt = q->root;
+		p = plan_level(c, q->func, q->func->mt, 1);
+		c->avoid_mt = NULL;
+		if (p->why_not)
+			continue; /* the loop's plan is the one reported */
+		memset(&reach[plans->len], 0, sizeof(reach[0]));
+		check_nesting(c, plans, reach, p);
+		if (!p->why_not)
+			array_push(plans, p);
+	}
+	c->avoid = NULL;
+}
+
 PlanList plan_program(Program *prog, const PlanOptions *opts)
 {
 	uint32_t n = prog->funcs.len;
@@ -1360,7 +1391,7 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 			array_push(&roots, root);
 		}
 	}
-	reach = arena_alloc((cands.len ? 2 * cands.len : 1) * sizeof(*reach));
+	reach = arena_alloc((cands.len ? 3 * cands.len : 1) * sizeof(*reach));
 	for (uint32_t k = 0; k < cands.len; k++) {
 		ParPlan *p = plan_function(&c, cands.items[k]);
 
@@ -1369,6 +1400,7 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 			check_nesting(&c, &plans, reach, p);
 		array_push(&plans, p);
 	}
+	plan_around_loops(&c, &plans, reach, cands.len);
 	plan_roots_around(&c, &plans, reach, roots.items, cands.len);
 	plan_rt_loops(&c, &plans, busy_functions(&c, &plans));
 	array_free(&roots);

@@ -1295,6 +1295,17 @@ static Bitset *busy_functions(PlanCtx *c, const PlanList *plans)
 	return busy;
 }
 
+/* A second plan of a function goes to plans when it pays and nests in no other region. */
+static void add_second_plan(PlanCtx *c, PlanList *plans, Bitset *reach, ParPlan *p)
+{
+	if (p->why_not)
+		return;
+	memset(&reach[plans->len], 0, sizeof(reach[0]));
+	check_nesting(c, plans, reach, p);
+	if (!p->why_not)
+		array_push(plans, p);
+}
+
 /*
  * A root whose plan went to a callee (main calling a kernel with a time
  * loop) may have work of its own besides (the arrays' initialization): a
@@ -1314,12 +1325,7 @@ static void plan_roots_around(PlanCtx *c, PlanList *plans, Bitset *reach, Func *
 		    bitset_has(busy, (uint32_t)roots[k]->id))
 			continue;
 		p = plan_function(c, roots[k]);
-		if (p->why_not)
-			continue; /* the callee's plan is the one reported */
-		memset(&reach[plans->len], 0, sizeof(reach[0]));
-		check_nesting(c, plans, reach, p);
-		if (!p->why_not)
-			array_push(plans, p);
+		add_second_plan(c, plans, reach, p); /* else the callee's plan is the one reported */
 	}
 	c->avoid = NULL;
 }
@@ -1342,12 +1348,7 @@ static void plan_around_loops(PlanCtx *c, PlanList *plans, Bitset *reach, uint32
 		c->avoid_mt = q->root;
 		p = plan_level(c, q->func, q->func->mt, 1);
 		c->avoid_mt = NULL;
-		if (p->why_not)
-			continue; /* the loop's plan is the one reported */
-		memset(&reach[plans->len], 0, sizeof(reach[0]));
-		check_nesting(c, plans, reach, p);
-		if (!p->why_not)
-			array_push(plans, p);
+		add_second_plan(c, plans, reach, p); /* else the loop's plan is the one reported */
 	}
 	c->avoid = NULL;
 }

@@ -470,17 +470,13 @@ static bool init_part_ok(const Loop *l, const Stmt *part, const char **why)
 }
 
 /*
- * The lowest value of a type: where a decreasing IV must stay one step
- * below its last value (an unsigned `i > 0; i -= 3` from 10 wraps).
+ * Does a decreasing IV stay in its type one step below its last value lo?
+ * (An unsigned `i > 0; i -= 3` from 10 wraps.)  IV_NINF + step is no
+ * overflow: step > 0.
  */
 static bool steps_below_stay(const Type *t, int64_t lo, int64_t step)
 {
-	int64_t min;
-
-	if (!t || t->kind != TY_INT || t->size < 1 || t->size > 8)
-		return false;
-	min = t->is_unsigned ? 0 : t->size == 8 ? INT64_MIN : -((int64_t)1 << (t->size * 8 - 1));
-	return lo >= min + step;
+	return lo >= iv_of_type(t).lo + step;
 }
 
 /*
@@ -506,12 +502,13 @@ static bool bound_ok(const Loop *l, const char **why)
 	}
 	if (!down)
 		return true;
-	if (l->ivs.len > 1 || l->init.len > 1 || !loop_value_range(l, &lo, &hi, &step) ||
-	    !steps_below_stay(iv->var->type, lo, step)) {
-		*why = l->ivs.len > 1 || l->init.len > 1
-		           ? "a decreasing loop whose header moves more than its induction variable"
-		           : plan_fmt("%s would leave its type one step below its last value",
-		                      intern_name(iv->var->name));
+	if (l->ivs.len > 1 || l->init.len > 1) {
+		*why = "a decreasing loop whose header moves more than its induction variable";
+		return false;
+	}
+	if (!loop_value_range(l, &lo, &hi, &step) || !steps_below_stay(iv->var->type, lo, step)) {
+		*why = plan_fmt("%s would leave its type one step below its last value",
+		                intern_name(iv->var->name));
 		return false;
 	}
 	return true;
@@ -521,8 +518,9 @@ static bool bound_ok(const Loop *l, const char **why)
  * Can chunks of s's first IV run as separate calls?  A for statement
  * whose initializer sets only IVs to constants (and copies of the first
  * IV to its start, steps_ok), whose condition bounds the first IV
- * (bound_ok; a constant trip count), whose step moves each IV by a constant, with no IV assigned in the body
- * and no way out of the body but its end or `continue`.
+ * (bound_ok; a constant trip count), whose step moves each IV by a
+ * constant, with no IV assigned in the body and no way out of the body
+ * but its end or `continue`.
  */
 static bool header_splittable(const Func *g, const Stmt *s, const char **why)
 {
@@ -642,6 +640,13 @@ static bool args_ok(const Expr *call)
 		if (!effect_free(call->args.items[i]))
 			return false;
 	return true;
+}
+
+/* sl's first-IV values and direction from l's header; 0 0 0 when they do not fold. */
+static void set_split_range(SplitLoop *sl, const Loop *l)
+{
+	if (loop_value_range(l, &sl->lo, &sl->hi, &sl->step))
+		sl->reverse = l->ivs.items[0].step < 0;
 }
 
 /* First-IV value that starts chunk k of n (k == n: the end). */
@@ -813,8 +818,8 @@ static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double p
 
 	sl->loop = L;
 	ivdep_loops(sb->callee, sl->top, &sl->simd); /* the clone is outlined from its caller too */
-	if (L->kind == ST_FOR && loop_value_range(l, &sl->lo, &sl->hi, &sl->step))
-		sl->reverse = l->ivs.items[0].step < 0;
+	if (L->kind == ST_FOR)
+		set_split_range(sl, l);
 	if (header_splittable(sb->callee, L, &why) && split_locals_ok(sb->callee, sl->top, L, &why)) {
 		int64_t n = c->ncores < l->trip_count ? c->ncores : l->trip_count;
 
@@ -1135,8 +1140,7 @@ bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char *
 	sl->top = sl->loop = L;
 	if (!L || !header_splittable(mt->func, L, why) || !slice_locals_ok(mt->func, L, sl, why))
 		return false;
-	loop_value_range(L->loop, &sl->lo, &sl->hi, &sl->step); /* header_splittable: it folds */
-	sl->reverse = L->loop->ivs.items[0].step < 0;
+	set_split_range(sl, L->loop); /* header_splittable: it folds */
 	n = c->ncores < L->loop->trip_count ? c->ncores : L->loop->trip_count;
 	if (n > (int64_t)(ops / MIN_CHUNK_COST))
 		n = (int64_t)(ops / MIN_CHUNK_COST);

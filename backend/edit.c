@@ -138,17 +138,25 @@ static bool in_directive(const Source *src, uint32_t at)
 	return directive_start(src, at) != UINT32_MAX;
 }
 
-/* Is line (1-based) empty, or a #pragma directive's first line: its '#' in *hash? */
+/*
+ * Is line (1-based) empty, a #pragma directive's first line, or only pragma
+ * operators?  The first pragma's '#' or `_Pragma` goes in *hash.
+ */
 static bool blank_or_pragma(const Source *src, uint32_t line, uint32_t *hash)
 {
 	const char *t = src->text;
 	uint32_t p = src->line_start[line - 1];
+	uint32_t eol = line < src->nlines ? src->line_start[line] - 1 : src->len;
 
 	*hash = UINT32_MAX;
 	while (p < src->len && (t[p] == ' ' || t[p] == '\t' || t[p] == '\r'))
 		p++;
 	if (p >= src->len || t[p] == '\n')
 		return true;
+	if (source_pragma_at(src, p) && source_skip_pragmas(src, p, eol) == eol) {
+		*hash = p;
+		return true;
+	}
 	if (t[p] != '#' || continues(src, line))
 		return false;
 	*hash = p++;
@@ -160,57 +168,87 @@ static bool blank_or_pragma(const Source *src, uint32_t line, uint32_t *hash)
 
 uint32_t edit_pragmas_before(const Source *src, uint32_t at)
 {
-	uint32_t line, col, first = at, hash;
+	uint32_t line, col, first, hash, ls;
 
 	source_pos(src, at, &line, &col);
-	for (uint32_t p = src->line_start[line - 1]; p < at; p++)
-		if (src->text[p] != ' ' && src->text[p] != '\t')
-			return at; /* the statement does not start its line */
+	ls = src->line_start[line - 1];
+	if (source_skip_pragmas(src, ls, at) != at)
+		return at; /* the statement does not start its line */
+	for (first = ls; first < at && (src->text[first] == ' ' || src->text[first] == '\t'); first++)
+		; /* `_Pragma(...) for (...)`: from the operator */
 	while (--line >= 1 && blank_or_pragma(src, line, &hash))
 		if (hash != UINT32_MAX)
 			first = hash;
 	return first;
 }
 
-/*
- * Does the #pragma at '#' hash annotate the loop after it (OpenMP, GCC's
- * ivdep, unroll and novector, clang's loop): words that a chunk may drop?
- */
-static bool is_loop_pragma(const Source *src, uint32_t hash)
+/* Are the pragma's words (after `#pragma` or in `_Pragma("`) about the loop after it? */
+static bool is_loop_words(const char *p, const char *end)
 {
 	static const char *const words[] = { "omp", "GCC ivdep", "GCC unroll", "GCC novector",
 	                                     "unroll", "nounroll", "clang loop" };
-	const char *t = src->text;
-	uint32_t p = hash + 1;
 
-	while (p < src->len && (t[p] == ' ' || t[p] == '\t'))
-		p++;
-	p += 6; /* "pragma", which blank_or_pragma saw */
-	while (p < src->len && (t[p] == ' ' || t[p] == '\t'))
+	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		size_t n = strlen(words[i]);
 
-		if (src->len - p >= n && memcmp(t + p, words[i], n) == 0 &&
-		    (p + n == src->len || strchr(" \t\r\n(", t[p + n])))
+		if ((size_t)(end - p) >= n && memcmp(p, words[i], n) == 0 &&
+		    (p + n == end || strchr(" \t\r\n(\"", p[n])))
 			return true;
 	}
 	return false;
 }
 
+/*
+ * Does the #pragma at '#' hash, or the pragma operator there, annotate the
+ * loop after it (OpenMP, GCC's ivdep, unroll and novector, clang's loop):
+ * words that a chunk may drop?
+ */
+static bool is_loop_pragma(const Source *src, uint32_t hash)
+{
+	const char *t = src->text, *words = source_pragma_at(src, hash);
+	uint32_t p = hash + 1;
+
+	if (words)
+		return is_loop_words(words, words + strlen(words));
+	while (p < src->len && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	return is_loop_words(t + p + 6, t + src->len); /* past "pragma", which blank_or_pragma saw */
+}
+
 static uint32_t directive_end(const Source *src, uint32_t pos);
+
+/* Drops the loop pragmas on the line that starts at ls, before byte at. */
+static void drop_line_pragmas(EditList *list, const Source *src, uint32_t ls, uint32_t at)
+{
+	static const char note[] = "/* mtpar: the loop is split here: its own #pragma dropped */";
+	uint32_t hash, line, col, p = ls;
+
+	source_pos(src, ls, &line, &col);
+	if (blank_or_pragma(src, line, &hash) && hash != UINT32_MAX && src->text[hash] == '#') {
+		if (is_loop_pragma(src, hash))
+			edit_replace(list, hash, directive_end(src, hash) - 1, note);
+		return;
+	}
+	for (;;) {
+		while (p < at && (src->text[p] == ' ' || src->text[p] == '\t'))
+			p++;
+		if (p >= at || !source_pragma_at(src, p))
+			return;
+		if (is_loop_pragma(src, p))
+			edit_replace(list, p, source_hidden_at(src, p)->end, note);
+		p = source_hidden_at(src, p)->end;
+	}
+}
 
 void edit_drop_loop_pragmas(EditList *list, const Source *src, uint32_t at)
 {
-	uint32_t line, col, hash;
+	uint32_t line, col;
 
 	source_pos(src, edit_pragmas_before(src, at), &line, &col);
-	for (; src->line_start[line - 1] < at; line++) {
-		if (!blank_or_pragma(src, line, &hash) || hash == UINT32_MAX || !is_loop_pragma(src, hash))
-			continue;
-		edit_replace(list, hash, directive_end(src, hash) - 1,
-		             "/* mtpar: the loop is split here: its own #pragma dropped */");
-	}
+	for (; src->line_start[line - 1] < at; line++)
+		drop_line_pragmas(list, src, src->line_start[line - 1], at);
 }
 
 /*

@@ -145,6 +145,14 @@ static uint32_t line_begin(const char *t, uint32_t at)
 	return at;
 }
 
+/* From p, past spaces and tabs, but not beyond end. */
+static uint32_t skip_indent(const char *t, uint32_t p, uint32_t end)
+{
+	while (p < end && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	return p;
+}
+
 /* Start of the logical line that ends just before ls (backslash continuations joined). */
 static uint32_t logical_line_before(const char *t, uint32_t ls)
 {
@@ -162,6 +170,21 @@ static uint32_t logical_line_before(const char *t, uint32_t ls)
 	}
 }
 
+/* Is the line from ps to the newline at ls - 1 a #pragma directive's? */
+static bool pragma_directive_line(const char *t, uint32_t ps)
+{
+	uint32_t q = ps;
+
+	while (t[q] == ' ' || t[q] == '\t')
+		q++;
+	if (t[q] != '#')
+		return false;
+	q++;
+	while (t[q] == ' ' || t[q] == '\t')
+		q++;
+	return strncmp(t + q, "pragma", 6) == 0 && (t[q + 6] == ' ' || t[q + 6] == '\t');
+}
+
 uint32_t scan_pragmas_before(const Source *src, uint32_t start)
 {
 	const char *t = src->text;
@@ -170,22 +193,17 @@ uint32_t scan_pragmas_before(const Source *src, uint32_t start)
 	for (;;) {
 		uint32_t ls = line_begin(t, s), ps, q;
 
-		for (q = ls; q < s && (t[q] == ' ' || t[q] == '\t'); q++)
-			;
+		q = source_skip_pragmas(src, ls, s); /* `_Pragma(...) for`: from the operator */
 		if (q < s || ls == 0)
-			return s; /* not first on its line, or the first line */
+			return q == s && ls < s ? skip_indent(t, ls, s) : s;
+		s = skip_indent(t, ls, s);
 		ps = logical_line_before(t, ls);
-		for (q = ps; t[q] == ' ' || t[q] == '\t'; q++)
-			;
-		if (t[q] != '#')
+		q = skip_indent(t, ps, ls);
+		if (source_pragma_at(src, q) && source_skip_pragmas(src, q, ls) >= ls - 1)
+			s = q; /* a line of pragma operators */
+		else if (pragma_directive_line(t, ps))
+			s = q; /* the '#': its indentation stays outside */
+		else
 			return s;
-		q++;
-		while (t[q] == ' ' || t[q] == '\t')
-			q++;
-		if (strncmp(t + q, "pragma", 6) != 0 || (t[q + 6] != ' ' && t[q + 6] != '\t'))
-			return s;
-		while (t[q] != '#') /* back to the '#': its indentation stays outside */
-			q--;
-		s = q;
 	}
 }

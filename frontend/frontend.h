@@ -118,6 +118,7 @@ typedef enum HideKind {
 	HIDE_INITIALIZER, /* '= { ... }' of a large top-level initializer */
 	HIDE_BITFIELD,    /* unnamed bit-field 'unsigned : 0;', which tree-sitter-c cannot parse */
 	HIDE_COMMENT,     /* a block comment inside a #define, where tree-sitter-c ends the body */
+	HIDE_PRAGMA,      /* the operator _Pragma("..."), C99 6.10.9: a #pragma in a statement's place */
 } HideKind;
 
 /*
@@ -179,6 +180,16 @@ void source_pos(const Source *src, uint32_t byte, uint32_t *line, uint32_t *col)
 void source_print_lines(FILE *out, const Source *src, uint32_t start, uint32_t end);
 /* The hidden span containing byte, or NULL. */
 const Hidden *source_hidden_at(const Source *src, uint32_t byte);
+/*
+ * The words of the pragma that the hidden span h stands for (`GCC unroll 4"`
+ * for `_Pragma("GCC unroll 4")`, or for a macro that expands to it), the text
+ * up to the closing quote; NULL when h is no pragma.
+ */
+const char *source_pragma_words(const Source *src, const Hidden *h);
+/* The words of the pragma operator that begins at byte p, else NULL. */
+const char *source_pragma_at(const Source *src, uint32_t p);
+/* From p, past blanks and pragma operators, up to end: where anything else begins. */
+uint32_t source_skip_pragmas(const Source *src, uint32_t p, uint32_t end);
 
 /* ------------------------------------------------------------------ */
 /* diag.c: the diagnostics channel                                     */

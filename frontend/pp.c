@@ -441,10 +441,14 @@ static bool is_spec_word(const char *s, uint32_t n)
 	return false;
 }
 
-/* __attribute__, __attribute and __declspec take a parenthesized list. */
+/*
+ * __attribute__, __attribute and __declspec take a parenthesized list, and
+ * so does _Pragma, which a macro may hold as well (`#define SIMD _Pragma(...)`).
+ */
 static bool is_attr_word(const char *s, uint32_t n)
 {
-	return (n == 13 && memcmp(s, "__attribute__", 13) == 0) ||
+	return (n == 7 && memcmp(s, "_Pragma", 7) == 0) ||
+	       (n == 13 && memcmp(s, "__attribute__", 13) == 0) ||
 	       (n == 11 && memcmp(s, "__attribute", 11) == 0) ||
 	       (n == 10 && memcmp(s, "__declspec", 10) == 0);
 }
@@ -1089,14 +1093,19 @@ static void directive(PPScan *s)
 /* Code                                                                */
 /* ------------------------------------------------------------------ */
 
-/* __attribute__((...)) or __declspec(...) from start; keyword ends at p. */
+/*
+ * __attribute__((...)), __declspec(...) or _Pragma("...") from start; the
+ * keyword ends at p.  A pragma operator is hidden as a #pragma line is
+ * skipped: the backend finds it again (source_pragma_words).
+ */
 static void code_attribute(PPScan *s, uint32_t start, uint32_t p)
 {
 	uint32_t k = skip_blanks(s->t, s->len, p), close;
+	bool pragma = p - start == 7 && s->t[start] == '_';
 
 	if (s->t[k] != '(' || !(close = skip_nested(s->t, s->len, k)))
 		return;
-	hide(s, start, close, HIDE_ATTRIBUTE, NULL);
+	hide(s, start, close, pragma ? HIDE_PRAGMA : HIDE_ATTRIBUTE, NULL);
 	s->pos = close;
 }
 
@@ -1389,6 +1398,7 @@ static const char *const hide_kind_name[] = {
 	[HIDE_MACRO] = "macro", [HIDE_ATTRIBUTE] = "attribute",
 	[HIDE_INITIALIZER] = "initializer",
 	[HIDE_BITFIELD] = "bitfield", [HIDE_COMMENT] = "comment",
+	[HIDE_PRAGMA] = "pragma",
 };
 
 /* The expansion as a C string literal body: '"' and '\' escaped. */

@@ -233,3 +233,38 @@ const Hidden *source_hidden_at(const Source *src, uint32_t byte)
 		return &src->hidden.items[lo];
 	return NULL;
 }
+
+const char *source_pragma_words(const Source *src, const Hidden *h)
+{
+	const char *p;
+
+	if (h->kind == HIDE_PRAGMA)
+		p = src->text + h->start;
+	else if (h->kind == HIDE_MACRO && h->expansion)
+		p = strstr(h->expansion, "_Pragma");
+	else
+		return NULL;
+	if (!p || !(p = strchr(p, '"')))
+		return NULL;
+	for (p++; *p == ' ' || *p == '\t'; p++)
+		;
+	return p;
+}
+
+const char *source_pragma_at(const Source *src, uint32_t p)
+{
+	const Hidden *h = source_hidden_at(src, p);
+
+	return h && h->start == p ? source_pragma_words(src, h) : NULL;
+}
+
+uint32_t source_skip_pragmas(const Source *src, uint32_t p, uint32_t end)
+{
+	for (;;) {
+		while (p < end && (src->text[p] == ' ' || src->text[p] == '\t' || src->text[p] == '\r'))
+			p++;
+		if (p >= end || !source_pragma_at(src, p))
+			return p;
+		p = source_hidden_at(src, p)->end;
+	}
+}

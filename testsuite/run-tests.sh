@@ -611,18 +611,38 @@ if "$MTPAR" -np 2 $KL --report -o "$T/k_ml.c" testsuite/kernels/mainloop.c >"$T/
 else
 	bad "main's time loop and the loops around it: two regions"; head -5 "$T/err" "$T/k_ml.rep"
 fi
-# loops under the user's pragmas (pragmas.c) split at run time too, and the
-# output builds with -Wall -Werror (no pragma before an if, none ignored)
-# shellcheck disable=SC2086
-if gcc -O2 -std=c11 -w $KL -o "$T/k_pg.seq" testsuite/kernels/pragmas.c 2>"$T/err" &&
-   "$T/k_pg.seq" >"$T/k_pg.want" &&
-   "$MTPAR" -np 2 $KL --report -o "$T/k_pg.c" testsuite/kernels/pragmas.c >"$T/k_pg.rep" 2>&1 &&
-   grep -q 'pragmas.c:29:2: optimized: loop split at run time' "$T/k_pg.rep" &&
-   gcc -O2 -std=c11 -fopenmp -Wall -Werror $KL -o "$T/k_pg" "$T/k_pg.c" 2>>"$T/err" &&
-   "$T/k_pg" >"$T/k_pg.got" && cmp -s "$T/k_pg.want" "$T/k_pg.got"; then
+# pragma_tier NAME KERNEL LINE: KERNEL.c's loop at LINE (under the user's
+# pragmas) is split at run time, mtpar's output at -np 2 and (unlimited) -np 3
+# builds with -Wall -Werror (no pragma before an if or a region's '{', none
+# ignored) and prints what the sequential build prints
+pragma_tier() {
+	# shellcheck disable=SC2086
+	if gcc -O2 -std=c11 -w $KL -o "$T/$1.seq" "testsuite/kernels/$2.c" 2>"$T/err" &&
+	   "$T/$1.seq" >"$T/$1.want" &&
+	   "$MTPAR" -np 2 $KL --report -o "$T/$1.c" "testsuite/kernels/$2.c" >"$T/$1.rep" 2>&1 &&
+	   grep -q "$2.c:$3: optimized: loop split at run time" "$T/$1.rep" &&
+	   "$MTPAR" -np 3 $KL $KMODEL -o "$T/$1.3.c" "testsuite/kernels/$2.c" 2>>"$T/err" &&
+	   for f in "$T/$1" "$T/$1.3"; do
+		gcc -O2 -std=c11 -fopenmp -Wall -Werror $KL -o "$f" "$f.c" 2>>"$T/err" &&
+		"$f" >"$T/$1.got" && cmp -s "$T/$1.want" "$T/$1.got" || return 1
+	   done; then
+		return 0
+	fi
+	head -5 "$T/err"
+	return 1
+}
+if pragma_tier k_pg pragmas 29:2; then
 	ok "pragmas above split loops: split at run time, the output builds with -Werror"
 else
-	bad "pragmas above split loops: split at run time, the output builds with -Werror"; head -5 "$T/err"
+	bad "pragmas above split loops: split at run time, the output builds with -Werror"
+fi
+# the same under C99's pragma operator: _Pragma("...") on its own line, from
+# a macro, before the loop on its line, and above a region's '{'
+if pragma_tier k_po pragmaops 31:2 &&
+   grep -q '^	_Pragma("GCC ivdep") _Pragma("GCC unroll 2")$' "$T/k_po.3.c"; then
+	ok "_Pragma above split loops and regions: the output builds with -Werror"
+else
+	bad "_Pragma above split loops and regions: the output builds with -Werror"
 fi
 # a plan the back end's check refuses (a register counter) is reported as
 # kept sequential, not as parallelized and then refused

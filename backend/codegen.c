@@ -1024,7 +1024,7 @@ static void profile_decls(Gen *g)
 		const ParTask *task = &p->tasks.items[t];
 
 		line(&g->out, g->indent, 2, "{ \"%s\", %.1f, 0, 0 },",
-		     task->name ? c_string_text(task->name) : fmt_str("task%u", t),
+		     task->name ? c_string_text(measured_key(p->root, task->name)) : fmt_str("task%u", t),
 		     t < p->graph.tasks.len ? p->graph.tasks.items[t].cost : 0.0);
 	}
 	line(&g->out, g->indent, 1, "};");

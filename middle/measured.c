@@ -69,7 +69,14 @@ static const MeasuredTask *find_task(const Measured *m, int func, const char *na
 	return NULL;
 }
 
-double measured_apply(const Measured *m, const Func *f, ParTaskList *tasks)
+const char *measured_key(const MT *root, const char *name)
+{
+	for (const MT *l = root; l && l->kind == MT_RB; l = l->parent)
+		name = plan_fmt("MT%d/%s", l->id, name);
+	return name;
+}
+
+double measured_apply(const Measured *m, const Func *f, const MT *root, ParTaskList *tasks)
 {
 	const MeasuredTask **found;
 	double got = 0, est = 0, ratio;
@@ -78,8 +85,8 @@ double measured_apply(const Measured *m, const Func *f, ParTaskList *tasks)
 		return 1;
 	found = xcalloc(tasks->len ? tasks->len : 1, sizeof(*found));
 	for (uint32_t i = 0; i < tasks->len; i++) {
-		const MeasuredTask *t = tasks->items[i].name ? find_task(m, f->name, tasks->items[i].name)
-		                                             : NULL;
+		const char *name = tasks->items[i].name;
+		const MeasuredTask *t = name ? find_task(m, f->name, measured_key(root, name)) : NULL;
 
 		found[i] = t;
 		if (t && t->predicted > 0) {

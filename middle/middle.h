@@ -1166,7 +1166,14 @@ Measured *measured_load(const char *path);
  * their estimate times the measured/estimated ratio of f's tasks that it
  * has; returns that ratio (1 without a profile or a match).
  */
-double measured_apply(const Measured *m, const Func *f, ParTaskList *tasks);
+double measured_apply(const Measured *m, const Func *f, const MT *root, ParTaskList *tasks);
+/*
+ * The name a profile gives a task of the plan whose level is root's body:
+ * its name, after the path of the loops around that level ("MT6/MT1[0:500)")
+ * where root is not the function's (a function's regions at two levels can
+ * have tasks of the same name).
+ */
+const char *measured_key(const MT *root, const char *name);
 
 /*
  * Plans every function worth it (the entry-like callers of SBs) for ncores.

@@ -1050,7 +1050,7 @@ static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 	assign_slots(p, p->first, p->last);
 	for (uint32_t i = p->first; i <= p->last; i++)
 		add_mt_tasks(c, p, p->root->children.items[i]);
-	p->measured_ratio = measured_apply(c->measured, p->func, &p->tasks);
+	p->measured_ratio = measured_apply(c->measured, p->func, p->root, &p->tasks);
 	mark_slots(p);
 	plan_control(p);
 	build_graph(p);

@@ -611,6 +611,19 @@ if "$MTPAR" -np 2 $KL --report -o "$T/k_ml.c" testsuite/kernels/mainloop.c >"$T/
 else
 	bad "main's time loop and the loops around it: two regions"; head -5 "$T/err" "$T/k_ml.rep"
 fi
+# its --profile names each task once: the time loop's tasks after the loop
+# ("MT4/MT1[0:500)"), so that --costs gives each region's tasks their own
+# shellcheck disable=SC2086
+if "$MTPAR" -np 2 $KL --profile -o "$T/k_mlp.c" testsuite/kernels/mainloop.c 2>"$T/err" &&
+   gcc -O2 -std=c11 -fopenmp -w $KL -o "$T/k_mlp" "$T/k_mlp.c" 2>>"$T/err" &&
+   rm -f "$T/k_ml.prof" && MTPAR_PROFILE="$T/k_ml.prof" "$T/k_mlp" >/dev/null &&
+   [ "$(grep -c '^region main runs' "$T/k_ml.prof")" -eq 2 ] &&
+   grep -q '^task main [01] MT[0-9]*/MT1\[' "$T/k_ml.prof" &&
+   [ -z "$(awk '$1 == "task" { print $2, $4 }' "$T/k_ml.prof" | sort | uniq -d)" ]; then
+	ok "two regions of one function: their tasks have a name each in --profile"
+else
+	bad "two regions of one function: their tasks have a name each in --profile"; head -5 "$T/err" "$T/k_ml.prof"
+fi
 # pragma_tier NAME KERNEL LINE: KERNEL.c's loop at LINE (under the user's
 # pragmas) is split at run time, mtpar's output at -np 2 and (unlimited) -np 3
 # builds with -Wall -Werror (no pragma before an if or a region's '{', none

@@ -1353,6 +1353,61 @@ static void plan_around_loops(PlanCtx *c, PlanList *plans, Bitset *reach, uint32
 	c->avoid = NULL;
 }
 
+/* Has f a plan in plans, made or rejected? */
+static bool has_plan(const PlanList *plans, const Func *f)
+{
+	for (uint32_t i = 0; i < plans->len; i++)
+		if (plans->items[i]->func == f)
+			return true;
+	return false;
+}
+
+static CostModel *sort_cost;
+
+/* Heaviest first: a caller before the callees whose work it holds. */
+static int by_cost_down(const void *a, const void *b)
+{
+	double x = cost_func(sort_cost, *(Func *const *)a), y = cost_func(sort_cost, *(Func *const *)b);
+
+	return (x < y) - (x > y);
+}
+
+/*
+ * The functions that no plan covers: one called beside the callee that a
+ * root's plan went into, when the caller's own span is cut (`ret = op1(...);
+ * if (ret != 0) return ret;`), would else stay sequential while its sibling
+ * forks.  Each gets a plan of its own, heaviest first, where it pays and
+ * nests in no other region; one that does not pay is not reported (the
+ * root's remark stands for it).
+ */
+static void plan_uncovered(PlanCtx *c, PlanList *plans, Bitset *reach)
+{
+	Array(Func *) todo = { 0 };
+	Bitset *busy = busy_functions(c, plans);
+
+	for (uint32_t i = 0; i < c->prog->funcs.len; i++) {
+		Func *f = c->prog->funcs.items[i];
+
+		if (f->body && f->mt && has_levels(f) && !bitset_has(busy, (uint32_t)f->id) &&
+		    !has_plan(plans, f))
+			array_push(&todo, f);
+	}
+	sort_cost = &c->cost;
+	qsort(todo.items, todo.len, sizeof(todo.items[0]), by_cost_down);
+	for (uint32_t k = 0; k < todo.len; k++) {
+		uint32_t before = plans->len;
+
+		if (bitset_has(busy, (uint32_t)todo.items[k]->id))
+			continue;
+		c->avoid = busy;
+		add_second_plan(c, plans, reach, plan_function(c, todo.items[k]));
+		c->avoid = NULL;
+		if (plans->len > before)
+			busy = busy_functions(c, plans);
+	}
+	array_free(&todo);
+}
+
 PlanList plan_program(Program *prog, const PlanOptions *opts)
 {
 	uint32_t n = prog->funcs.len;
@@ -1392,7 +1447,7 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 			array_push(&roots, root);
 		}
 	}
-	reach = arena_alloc((cands.len ? 3 * cands.len : 1) * sizeof(*reach));
+	reach = arena_alloc((3 * cands.len + n + 1) * sizeof(*reach)); /* plans: at most 3 a candidate, 1 a function besides */
 	for (uint32_t k = 0; k < cands.len; k++) {
 		ParPlan *p = plan_function(&c, cands.items[k]);
 
@@ -1403,6 +1458,7 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 	}
 	plan_around_loops(&c, &plans, reach, cands.len);
 	plan_roots_around(&c, &plans, reach, roots.items, cands.len);
+	plan_uncovered(&c, &plans, reach);
 	plan_rt_loops(&c, &plans, busy_functions(&c, &plans));
 	array_free(&roots);
 	array_free(&cands);

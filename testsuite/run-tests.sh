@@ -611,6 +611,15 @@ if "$MTPAR" -np 2 $KL --report -o "$T/k_ml.c" testsuite/kernels/mainloop.c >"$T/
 else
 	bad "main's time loop and the loops around it: two regions"; head -5 "$T/err" "$T/k_ml.rep"
 fi
+# operators whose status the caller stores and tests (siblings.c): the
+# caller's span stops at each test, its plan goes into one operator, and
+# the operators beside it get plans of their own
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KL --report -o "$T/k_sib.c" testsuite/kernels/siblings.c >"$T/k_sib.rep" 2>&1
+expect_lines "operators called beside the one a root's plan went into: planned too" "$T/k_sib.rep" \
+	'siblings.c:12:1: optimized: add_bias parallelized' \
+	'siblings.c:22:1: optimized: scale_rows parallelized' \
+	'siblings.c:32:1: optimized: clip parallelized'
 # its --profile names each task once: the time loop's tasks after the loop
 # ("MT4/MT1[0:500)"), so that --costs gives each region's tasks their own
 # shellcheck disable=SC2086

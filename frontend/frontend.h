@@ -553,6 +553,8 @@ typedef enum StmtKind { STMT_KINDS(X_ENUM) } StmtKind;
 	X(UM_SETJMP, "setjmp/longjmp")                          \
 	X(UM_VLA, "variable-length array")                      \
 	X(UM_VARIADIC_CALL, "variadic call")                    \
+	X(UM_INCLUDE, "#include inside the function")           \
+	X(UM_DIRECTIVE, "#define or #undef inside the function") \
 	X(UM_OTHER, "unmodelled construct")                     \
 	X(UM_TOO_MANY_MTS, "over " MFG_MAX_MTS_TEXT " macro tasks in one level")
 
@@ -1062,6 +1064,8 @@ void lw_scope_leave(uint32_t mark);
 void lw_note_um(UnmodelledKind kind, uint32_t at);
 /* A #define (preproc_def or preproc_function_def): binds its name (a constant, typedef or macro). */
 void lw_define(TSNode n);
+/* An #undef line (preproc_call); other directives are let be. */
+void lw_undef(TSNode n);
 
 /* ---- type.c: types, specifiers and declarators ---- */
 

@@ -689,7 +689,7 @@ void lw_define(TSNode n)
 }
 
 // preproc_call = directive:preproc_directive argument:preproc_arg?   ('#undef N')
-static void lower_undef(TSNode n)
+void lw_undef(TSNode n)
 {
 	TSNode arg = node_field(n, "argument");
 	uint32_t len;
@@ -753,7 +753,7 @@ static void lower_top_item(TSNode c, uint32_t prev_end)
 		lw_define(c);
 		break;
 	case N_PREPROC_CALL:
-		lower_undef(c);
+		lw_undef(c);
 		break;
 	default: /* #include, function-like macros, top-level statements of macro code */
 		break;

@@ -464,6 +464,24 @@ static bool is_multi_item(NodeKind k)
 	}
 }
 
+/*
+ * A directive inside a function body, kept as a statement that marks what
+ * holds it.  An #include brings code that the analysis does not see: an
+ * unknown statement (a barrier).  A #define or #undef changes what the
+ * text after it means: no code may move across it (a region's copies of
+ * its span, a callee's clone placed after the callee), so what holds it
+ * is no task and no loop to split, though it reads and writes nothing.
+ */
+static void lower_directive(StmtList *list, TSNode n, UnmodelledKind kind)
+{
+	uint32_t saved = um_begin();
+	Stmt *s = new_stmt(kind == UM_INCLUDE ? ST_OTHER : ST_EMPTY, n);
+
+	lw_note_um(kind, node_start(n));
+	um_end(s, saved);
+	array_push(list, s);
+}
+
 // _block_item = declaration | statement | type_definition | preproc_if | ...
 static void lower_stmt_into(StmtList *list, TSNode n)
 {
@@ -485,6 +503,15 @@ static void lower_stmt_into(StmtList *list, TSNode n)
 		break;
 	case N_PREPROC_DEF: case N_PREPROC_FUNCTION_DEF:
 		lw_define(n);
+		lower_directive(list, n, UM_DIRECTIVE);
+		break;
+	case N_PREPROC_CALL:
+		lw_undef(n);
+		if (!node_is(node_field(n, "directive"), "#pragma"))
+			lower_directive(list, n, UM_DIRECTIVE);
+		break;
+	case N_PREPROC_INCLUDE:
+		lower_directive(list, n, UM_INCLUDE);
 		break;
 	default:
 		if (node_kind(n) == N_EXPRESSION_STATEMENT && (lower_macro_stmt(list, n, lower_stmt_into) ||

@@ -13,7 +13,7 @@
 
 /* Unmodelled constructs that may touch anything. */
 #define BARRIER_KINDS ((1u << UM_ASM) | (1u << UM_SETJMP) | (1u << UM_COMPUTED_GOTO) | \
-                       (1u << UM_OTHER))
+                       (1u << UM_INCLUDE) | (1u << UM_OTHER))
 
 typedef struct Walk {
 	Summary *sum;

@@ -620,6 +620,17 @@ expect_lines "operators called beside the one a root's plan went into: planned t
 	'siblings.c:12:1: optimized: add_bias parallelized' \
 	'siblings.c:22:1: optimized: scale_rows parallelized' \
 	'siblings.c:32:1: optimized: clip parallelized'
+# directives inside function bodies (directives.c): no code moves across a
+# #define or #undef (scaled() is split in place, never cloned), and a loop
+# whose body is an #include stays whole
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_dir.c" testsuite/kernels/directives.c >"$T/k_dir.rep" 2>&1
+if grep -q 'directives.c:14:1: optimized: scaled parallelized' "$T/k_dir.rep" &&
+   ! grep -q 'loop of scaled called\|directives.c:39:2: optimized' "$T/k_dir.rep"; then
+	ok "#define, #undef and #include in a body: no code moves across them"
+else
+	bad "#define, #undef and #include in a body: no code moves across them"; cat "$T/k_dir.rep"
+fi
 # its --profile names each task once: the time loop's tasks after the loop
 # ("MT4/MT1[0:500)"), so that --costs gives each region's tasks their own
 # shellcheck disable=SC2086

@@ -1642,28 +1642,44 @@ static void emit_plan(const Program *prog, const ParPlan *p, const Sync *sy,
 }
 
 /*
- * A loop split at run time (middle/rtloops.c): an OpenMP worksharing loop
- * whose if clause holds the conditions of its split; a smaller team, or
- * none, runs the same iterations.
+ * A loop split at run time (middle/rtloops.c): an OpenMP worksharing loop,
+ * run where the conditions of its split hold; else the loop as written,
+ * its own pragmas above it.  (An if clause would run the worksharing copy
+ * on one thread: the outlined loop, without the user's pragmas, can be
+ * slower than the original.)  A smaller team runs the same iterations.
  */
-static void emit_rt_loop(const Program *prog, const ParPlan *p, EditList *edits)
+static void emit_rt_loop(const Program *prog, const ParPlan *p, const CodegenOptions *opts,
+                         EditList *edits)
 {
 	const RtLoop *rt = p->rt;
-	EditList *el = &edits[source_index(prog, p->func->src)];
+	const Source *src = p->func->src;
+	EditList *el = &edits[source_index(prog, src)], copy = { .line_directives = opts->line_directives };
 	Str b = { 0 };
+	char *text;
 
-	str_puts(&b, "{ /* mtpar: this loop is split at run time, where its if clause holds */\n");
-	str_printf(&b, "#pragma omp parallel for num_threads(%d) schedule(static)", rt->ncores);
+	str_puts(&b, "{ /* mtpar: this loop is split at run time");
+	str_puts(&b, rt->cond ? " where the condition holds, else it runs as written */\n" : " */\n");
 	if (rt->cond)
-		str_printf(&b, " if(%s)", rt->cond);
+		str_printf(&b, "if (%s) {\n", rt->cond);
+	str_printf(&b, "#pragma omp parallel for num_threads(%d) schedule(static)", rt->ncores);
 	for (uint32_t i = 0; i < rt->privates.len; i++)
 		str_printf(&b, "%s%s", i ? ", " : " private(", intern_name(rt->privates.items[i]->name));
 	str_puts(&b, rt->privates.len ? ")\n" : "\n");
-	/* above the loop's own pragmas, which cannot follow omp parallel for */
-	edit_insert(el, edit_pragmas_before(p->func->src, rt->loop->start), str_done(&b));
-	edit_drop_loop_pragmas(el, p->func->src, rt->loop->start);
-	edit_insert(el, rt->loop->end, "\n}");
-	mark_simd(el, p->func->src, &rt->simd);
+	if (!rt->cond) {
+		/* above the loop's own pragmas, which cannot follow omp parallel for */
+		edit_insert(el, edit_pragmas_before(src, rt->loop->start), str_done(&b));
+		edit_drop_loop_pragmas(el, src, rt->loop->start);
+		edit_insert(el, rt->loop->end, "\n}");
+		mark_simd(el, src, &rt->simd);
+		return;
+	}
+	mark_simd(&copy, src, &rt->simd);
+	text = edit_apply_range(src, &copy, rt->loop->start, rt->loop->end);
+	array_free(&copy.edits);
+	str_printf(&b, "%s\n} else {\n", text);
+	free(text);
+	edit_insert(el, edit_pragmas_before(src, rt->loop->start), str_done(&b));
+	edit_insert(el, rt->loop->end, "\n}}");
 }
 
 /* The runtime as emitted at byte 0, once per file; with its timers for --profile. */
@@ -1732,7 +1748,7 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
 			emit_plan(prog, plans->items[i], &sync[i], opts, edits_per_source, &done,
 			          earlier_regions(plans, emit, i));
 		else if (plans->items[i]->rt && !plans->items[i]->why_not)
-			emit_rt_loop(prog, plans->items[i], edits_per_source);
+			emit_rt_loop(prog, plans->items[i], opts, edits_per_source);
 	}
 	for (uint32_t i = 0; i < plans->len; i++)
 		if (sync[i].core)

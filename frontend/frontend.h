@@ -455,6 +455,7 @@ typedef struct Var {
 	uint32_t start, end; /* declarator's byte range */
 	bool bound;          /* VAR_PARAM: every call passes bound_value (bind.c) */
 	int64_t bound_value;
+	bool thread_local;   /* __thread, thread_local: each thread has its own */
 } Var;
 
 #define EXPR_KINDS(X)                                                       \
@@ -1074,6 +1075,7 @@ typedef struct DeclSpec {
 	Type *type;           /* base type, qualifiers applied */
 	StorageClass storage;
 	bool is_inline;
+	bool is_thread_local; /* __thread, thread_local, _Thread_local */
 } DeclSpec;
 
 /* The name and type a declarator gives, and the function_declarator of the name. */

@@ -545,6 +545,7 @@ static void lower_global_declarator(TSNode d, const DeclSpec *ds)
 		return;
 	}
 	v = lw_global_var(&dc, ds->storage, d);
+	v->thread_local |= ds->is_thread_local;
 	if (!ts_node_is_null(value)) {
 		v->has_init = true;
 		v->init = lower_expr(value);

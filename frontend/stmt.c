@@ -88,6 +88,7 @@ static void lower_local_declarator(StmtList *list, TSNode decl, TSNode d, const 
 	}
 	v = lw_new_var(dc.name, dc.type, VAR_LOCAL, d);
 	v->storage = ds->storage;
+	v->thread_local = ds->is_thread_local;
 	v->has_init = !ts_node_is_null(value);
 	if (lw.func)
 		array_push(&lw.func->locals, v);

@@ -351,6 +351,10 @@ void lw_add_storage(const char *w, size_t len, DeclSpec *ds)
 		ds->storage = SC_EXTERN;
 	else if (len == 8 && memcmp(w, "register", 8) == 0)
 		ds->storage = SC_REGISTER;
+	else if ((len == 8 && memcmp(w, "__thread", 8) == 0) ||
+	         (len == 12 && memcmp(w, "thread_local", 12) == 0) ||
+	         (len == 13 && memcmp(w, "_Thread_local", 13) == 0))
+		ds->is_thread_local = true;
 }
 
 /*

@@ -894,7 +894,7 @@ static bool chunks_stateless(const MT *sb, const ChunkList *chunks, const char *
 		const Chunk *ch = &chunks->items[k];
 
 		if (plan_touches_state(ch->sum)) {
-			*why = "the callee allocates, frees or does I/O outside its workspaces";
+			*why = "the callee allocates, frees, does I/O or names a thread-local object outside its workspaces";
 			return false;
 		}
 		if (ch->sum == sb->summary && has_top_scratch(sb->callee)) {
@@ -962,7 +962,7 @@ Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char *
 	else if (fs->barrier)
 		*why = "the callee calls something unknown";
 	else if (plan_touches_state(fs) && !plan_workspace_only(g))
-		*why = "the callee allocates, frees or does I/O";
+		*why = "the callee allocates, frees, does I/O or names a thread-local object";
 	else if (has_top_scratch(g) && g->start > f->start)
 		*why = "the callee's workspace allocator may be declared after the caller";
 	else if (!args_ok(sb->call))

@@ -366,7 +366,7 @@ static bool task_ok(const MT *mt, bool dyn, bool *fold, const char **why)
 		return false;
 	}
 	if (plan_touches_state(mt->summary) && !(mt->kind == MT_SB && plan_workspace_only(mt->callee))) {
-		*why = "allocates, frees or does I/O";
+		*why = "allocates, frees, does I/O or names a thread-local object";
 		return false;
 	}
 	switch (mt->kind) {

@@ -393,6 +393,10 @@ static void note_access(Nest *n, const Expr *e, bool write)
 		if (x->kind == EX_INDEX && !type_is_array(x->type))
 			nd = MAX_DIMS; /* rows through loaded pointers (double **) may overlap */
 	}
+	if (x->kind == EX_VAR && x->var->thread_local) {
+		fail(n, plan_fmt("it names %s, thread-local: each thread has its own", intern_name(x->var->name)));
+		return;
+	}
 	if (x->kind != EX_VAR || nd == MAX_DIMS || type_is_volatile(x->var->type) ||
 	    (e->type && type_is_volatile(e->type))) {
 		fail(n, "it accesses memory in a way the test does not model");

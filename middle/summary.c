@@ -176,8 +176,22 @@ static void record(Walk *w, Ptr p, int64_t size, AccessKind kind, const Expr *re
 		return;
 	}
 	sum_add(w, kind, &r, ref);
-	if (p.kind == P_OBJ && (type_is_volatile(p.base->type) || type_is_volatile(p.type)))
+	if (p.kind == P_OBJ && (type_is_volatile(p.base->type) || type_is_volatile(p.type) ||
+	                        p.base->thread_local))
 		state_rw(w, acc.io, ref);
+}
+
+/*
+ * A thread-local object named in code: each thread that runs the code
+ * reaches its own copy, so the code must run on the thread that runs the
+ * original (state, as I/O is: no task, no chunk on another core).
+ */
+static void note_thread_local(Walk *w, const Expr *e)
+{
+	while (e && (e->kind == EX_INDEX || (e->kind == EX_MEMBER && e->op != OP_ARROW)))
+		e = e->lhs;
+	if (e && e->kind == EX_VAR && e->var->thread_local)
+		state_rw(w, acc.io, e);
 }
 
 static void record_whole(Walk *w, Ptr p, AccessKind kind, const Expr *ref)
@@ -398,6 +412,7 @@ static void walk_var(Walk *w, Expr *e)
 {
 	Var *v = e->var;
 
+	note_thread_local(w, e);
 	if (type_is_array(v->type)) {
 		if (v->scope == VAR_PARAM) /* a parameter array is a pointer */
 			record(w, val_ptr_obj(v, iv_const(0), NULL), 8, ACC_READ, e);
@@ -419,6 +434,7 @@ static void walk_unary(Walk *w, Expr *e)
 {
 	switch (e->op) {
 	case OP_ADDR:
+		note_thread_local(w, e->lhs);
 		if (e->lhs && e->lhs->kind == EX_NAME)
 			walk_name(w, e->lhs);
 		else

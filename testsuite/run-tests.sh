@@ -631,6 +631,14 @@ if grep -q 'directives.c:14:1: optimized: scaled parallelized' "$T/k_dir.rep" &&
 else
 	bad "#define, #undef and #include in a body: no code moves across them"; cat "$T/k_dir.rep"
 fi
+# thread-local objects (threadlocal.c): code that names one runs on core 0,
+# never as another core's task, chunk or run-time split
+# shellcheck disable=SC2086
+"$MTPAR" -np 3 $KFLAGS $KMODEL --report -o "$T/k_tls.c" testsuite/kernels/threadlocal.c >"$T/k_tls.rep" 2>&1
+expect_lines "thread-local objects: what names one stays on the original thread" "$T/k_tls.rep" \
+	'threadlocal.c:51:2: missed: call to use (MT4) not split: .*thread-local' \
+	'threadlocal.c:52:2: missed: call to use_n (MT5) not split: .*thread-local' \
+	'threadlocal.c:27:2: optimized: loop of independent called at line 50'
 # its --profile names each task once: the time loop's tasks after the loop
 # ("MT4/MT1[0:500)"), so that --costs gives each region's tasks their own
 # shellcheck disable=SC2086

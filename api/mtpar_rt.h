@@ -231,6 +231,76 @@ static MTPAR_INLINE void mtpar_prefault(void *p, unsigned long long n)
 #endif
 
 /*
+ * The floating-point control modes (rounding direction, flush to zero,
+ * denormals are zero) belong to each thread, and OpenMP's threads keep
+ * those they started with.  The forking thread's modes are read before
+ * each region and set in every thread of it, so that a chunk rounds as the
+ * original code would after fesetround() or a flush-to-zero set at model
+ * load.  (The exception flags that a chunk raises are not carried back.)
+ */
+#if defined(__GNUC__) && (defined(__x86_64__) || (defined(__i386__) && defined(__SSE__)))
+typedef struct mtpar_fp {
+	unsigned csr;          /* MXCSR, its 6 flag bits left out */
+	unsigned short cw;     /* the x87 control word */
+} mtpar_fp_t;
+
+static MTPAR_INLINE mtpar_fp_t mtpar_fp_save(void)
+{
+	mtpar_fp_t m;
+
+	m.csr = __builtin_ia32_stmxcsr() & ~0x3fu;
+	__asm__ __volatile__("fnstcw %0" : "=m"(m.cw));
+	return m;
+}
+
+static MTPAR_INLINE void mtpar_fp_load(mtpar_fp_t m)
+{
+	unsigned csr = __builtin_ia32_stmxcsr();
+	unsigned short cw;
+
+	__asm__ __volatile__("fnstcw %0" : "=m"(cw));
+	if ((csr & ~0x3fu) != m.csr)
+		__builtin_ia32_ldmxcsr(m.csr | (csr & 0x3fu));
+	if (cw != m.cw)
+		__asm__ __volatile__("fldcw %0" : : "m"(m.cw));
+}
+#elif defined(__GNUC__) && defined(__aarch64__)
+typedef struct mtpar_fp {
+	unsigned long long fpcr;
+} mtpar_fp_t;
+
+static MTPAR_INLINE mtpar_fp_t mtpar_fp_save(void)
+{
+	mtpar_fp_t m;
+
+	__asm__ __volatile__("mrs %0, fpcr" : "=r"(m.fpcr));
+	return m;
+}
+
+static MTPAR_INLINE void mtpar_fp_load(mtpar_fp_t m)
+{
+	if (mtpar_fp_save().fpcr != m.fpcr)
+		__asm__ __volatile__("msr fpcr, %0" : : "r"(m.fpcr));
+}
+#else
+typedef struct mtpar_fp {
+	int none;
+} mtpar_fp_t;
+
+static MTPAR_INLINE mtpar_fp_t mtpar_fp_save(void)
+{
+	mtpar_fp_t m = { 0 };
+
+	return m;
+}
+
+static MTPAR_INLINE void mtpar_fp_load(mtpar_fp_t m)
+{
+	(void)m;
+}
+#endif
+
+/*
  * Do the bytes [alo, ahi) from a and [blo, bhi) from b lie apart?  A plan
  * that took two pointers loaded from memory (TVM's DLTensor data) for
  * different objects forks only when the bytes its tasks reach through them

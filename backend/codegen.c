@@ -1178,6 +1178,7 @@ static void team_open(Gen *g, const char *clause)
 	str_printf(&g->out, "#pragma omp parallel num_threads(%d)%s\n", np, clause);
 	line(&g->out, g->indent, 2, "{");
 	profile_local(g, 3);
+	line(&g->out, g->indent, 3, "mtpar_fp_load(mtpar_fp); /* the forking thread's rounding modes */");
 	if (g->share)
 		line(&g->out, g->indent, 3, "long mtpar_lo, mtpar_hi; unsigned mtpar_back; /* slices */");
 	line(&g->out, g->indent, 3,
@@ -1356,6 +1357,7 @@ static void region_oscar(Gen *g)
 		str_puts(&g->out, "#pragma omp section\n");
 		line(&g->out, g->indent, 3, "{");
 		profile_local(g, 4);
+		line(&g->out, g->indent, 4, "mtpar_fp_load(mtpar_fp); /* the forking thread's rounding modes */");
 		str_printf(&g->out, "#pragma oscar execution vpe(%d)\n", c);
 		line(&g->out, g->indent, 4, "if (mtpar_team_size() == %d) {", np);
 		core_body(g, c, 5);
@@ -1573,6 +1575,7 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 		line(&g->out, g->indent, 2, "unsigned mtpar_gen = ++mtpar_gen_%s;", g->fname);
 	if (g->sy->nflags == 0 && !p->dynamic)
 		line(&g->out, g->indent, 2, "(void)mtpar_gen%s; /* no task waits */", g->one_fork ? "0" : "");
+	line(&g->out, g->indent, 2, "mtpar_fp_t mtpar_fp = mtpar_fp_save(); /* set in every thread */");
 	if (g->opts->profile)
 		line(&g->out, g->indent, 2, "double mtpar_prof_t0 = mtpar_prof_enter(&mtpar_prof_%s);",
 		     g->fname);
@@ -1642,11 +1645,12 @@ static void emit_plan(const Program *prog, const ParPlan *p, const Sync *sy,
 }
 
 /*
- * A loop split at run time (middle/rtloops.c): an OpenMP worksharing loop,
- * run where the conditions of its split hold; else the loop as written,
- * its own pragmas above it.  (An if clause would run the worksharing copy
- * on one thread: the outlined loop, without the user's pragmas, can be
- * slower than the original.)  A smaller team runs the same iterations.
+ * A loop split at run time (middle/rtloops.c): an OpenMP worksharing loop
+ * in a region whose threads take the forking thread's rounding modes, run
+ * where the conditions of its split hold; else the loop as written, its
+ * own pragmas above it.  (An if clause would run the worksharing copy on
+ * one thread: the outlined loop, without the user's pragmas.)  A smaller
+ * team runs the same iterations.
  */
 static void emit_rt_loop(const Program *prog, const ParPlan *p, const CodegenOptions *opts,
                          EditList *edits)
@@ -1661,22 +1665,24 @@ static void emit_rt_loop(const Program *prog, const ParPlan *p, const CodegenOpt
 	str_puts(&b, rt->cond ? " where the condition holds, else it runs as written */\n" : " */\n");
 	if (rt->cond)
 		str_printf(&b, "if (%s) {\n", rt->cond);
-	str_printf(&b, "#pragma omp parallel for num_threads(%d) schedule(static)", rt->ncores);
+	str_printf(&b, "mtpar_fp_t mtpar_fp = mtpar_fp_save(); /* set in every thread */\n"
+	               "#pragma omp parallel num_threads(%d)\n{\nmtpar_fp_load(mtpar_fp);\n"
+	               "#pragma omp for schedule(static)", rt->ncores);
 	for (uint32_t i = 0; i < rt->privates.len; i++)
 		str_printf(&b, "%s%s", i ? ", " : " private(", intern_name(rt->privates.items[i]->name));
 	str_puts(&b, rt->privates.len ? ")\n" : "\n");
 	if (!rt->cond) {
-		/* above the loop's own pragmas, which cannot follow omp parallel for */
+		/* above the loop's own pragmas, which cannot follow omp for */
 		edit_insert(el, edit_pragmas_before(src, rt->loop->start), str_done(&b));
 		edit_drop_loop_pragmas(el, src, rt->loop->start);
-		edit_insert(el, rt->loop->end, "\n}");
+		edit_insert(el, rt->loop->end, "\n}}");
 		mark_simd(el, src, &rt->simd);
 		return;
 	}
 	mark_simd(&copy, src, &rt->simd);
 	text = edit_apply_range(src, &copy, rt->loop->start, rt->loop->end);
 	array_free(&copy.edits);
-	str_printf(&b, "%s\n} else {\n", text);
+	str_printf(&b, "%s\n}\n} else {\n", text);
 	free(text);
 	edit_insert(el, edit_pragmas_before(src, rt->loop->start), str_done(&b));
 	edit_insert(el, rt->loop->end, "\n}}");

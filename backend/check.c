@@ -431,6 +431,11 @@ static bool harmless_in_every_chunk(const Stmt *s)
 			return !s->expr;
 		return !ir_has_effect(s->expr);
 	case ST_EXPR:
+		if (s->expr && s->expr->kind == EX_ASSIGN && s->expr->op == OP_ASSIGN &&
+		    s->expr->lhs->kind == EX_VAR && !shared_var(s->expr->lhs->var) &&
+		    !s->expr->lhs->var->addr_taken)
+			return !ir_has_effect(s->expr->rhs); /* a local set as a declaration would */
+		return expr_private(s->expr);
 	case ST_RETURN:
 		return expr_private(s->expr);
 	default:

@@ -127,13 +127,32 @@ static bool is_return_bb(const MT *m)
 	return s && s->kind == ST_RETURN && (!s->expr || plan_const(s->expr, &v));
 }
 
-/* A BB of declarations of scalars and pointers with effect-free initializers. */
+/*
+ * `v = e;` at the callee's top level, v a scalar local whose address is not
+ * taken, e without effects: every chunk call runs it again, in its place
+ * between the loops, and gets the value the whole call has there, as long
+ * as e reads nothing the call writes (the prologue's summary, checked
+ * against the call's) and no local a loop sets (locals_ok).
+ */
+static bool local_set_stmt(const Stmt *s)
+{
+	const Expr *e = s->kind == ST_EXPR ? s->expr : NULL;
+
+	return e && e->kind == EX_ASSIGN && e->op == OP_ASSIGN && e->lhs->kind == EX_VAR &&
+	       e->lhs->var->scope == VAR_LOCAL && e->lhs->var->storage == SC_NONE &&
+	       !e->lhs->var->addr_taken && is_scalar_type(e->lhs->var->type) && effect_free(e->rhs);
+}
+
+/*
+ * A BB of declarations of scalars and pointers with effect-free
+ * initializers, and of effect-free settings of such locals.
+ */
 static bool decl_bb_ok(const Func *g, const MT *m, const char **why)
 {
 	for (uint32_t i = 0; i < m->stmts.len; i++) {
 		const Stmt *s = m->stmts.items[i];
 
-		if (s->kind == ST_EMPTY || scratch_stmt(g, s))
+		if (s->kind == ST_EMPTY || scratch_stmt(g, s) || local_set_stmt(s))
 			continue;
 		if (s->kind != ST_DECL || !s->var) {
 			*why = "the callee has top-level statements besides declarations and loops";
@@ -248,11 +267,34 @@ static bool top_scratch_var(const Func *g, const Var *v)
 	return sc && sc->top;
 }
 
+/* Is every assignment of v one of the callee's top-level local_set_stmt? */
+static bool set_at_top_only(const Func *g, const Var *v)
+{
+	uint32_t sets = 0;
+
+	for (uint32_t i = 0; i < g->body->body.len; i++) {
+		const Stmt *s = g->body->body.items[i];
+
+		sets += local_set_stmt(s) && s->expr->lhs->var == v;
+	}
+	return sets && !v->addr_taken && writes_in(g->body, v) == sets;
+}
+
+/* Does a part's loop assign v? */
+static bool written_in_parts(const PartList *parts, const Var *v)
+{
+	for (uint32_t p = 0; p < parts->len; p++)
+		if (writes_in(parts->items[p].top, v))
+			return true;
+	return false;
+}
+
 /*
  * Each chunk is a separate call: a prologue local may not carry a value
  * from one part to another.  Allowed: locals every call recomputes alike
- * (pure_local), and locals whose every use in each part follows an
- * assignment in a for header of that part (the parts' loop counters).
+ * (pure_local, and those that only the top level sets: local_set_stmt), and
+ * locals whose every use in each part follows an assignment in a for
+ * header of that part (the parts' loop counters).
  */
 static bool locals_ok(const Func *g, const PartList *parts, const char **why)
 {
@@ -277,10 +319,12 @@ static bool locals_ok(const Func *g, const PartList *parts, const char **why)
 			in_parts += n;
 			users += n > 0;
 		}
-		if (in_parts != total) {
+		if (in_parts != total && written_in_parts(parts, v)) {
 			*why = plan_fmt("local %s is used outside the callee's loops", intern_name(v->name));
 			return false;
 		}
+		if (in_parts != total)
+			continue; /* set outside the loops only (local_set_stmt): the same in every call */
 		if (users <= 1)
 			continue;
 		for (uint32_t p = 0; p < parts->len; p++) {
@@ -619,7 +663,7 @@ static bool split_locals_ok(const Func *g, const Stmt *top, const Stmt *L, const
 			continue;
 		if (wrapper_iv(top, L, v) && writes_in(L, v) == 0)
 			continue;
-		if (pure_local(g, v) || top_scratch_var(g, v))
+		if (pure_local(g, v) || top_scratch_var(g, v) || (!writes_in(top, v) && set_at_top_only(g, v)))
 			continue;
 		if (ir_var_refs(top, v) == n && loop_covers(L, v, n, body))
 			continue;

@@ -639,6 +639,16 @@ expect_lines "thread-local objects: what names one stays on the original thread"
 	'threadlocal.c:51:2: missed: call to use (MT4) not split: .*thread-local' \
 	'threadlocal.c:52:2: missed: call to use_n (MT5) not split: .*thread-local' \
 	'threadlocal.c:27:2: optimized: loop of independent called at line 50'
+# callees that set locals between their loops (prologue.c): chunk calls
+# run the settings again; not where a setting reads what the call writes or
+# a local that a loop sets
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_pro.c" testsuite/kernels/prologue.c >"$T/k_pro.rep" 2>&1
+expect_lines "locals set between a callee's loops: its chunks set them again" "$T/k_pro.rep" \
+	'prologue.c:20:2: optimized: loop of rescale called at line 63: 2 chunks' \
+	'prologue.c:24:2: optimized: loop of rescale called at line 63: 2 chunks' \
+	'prologue.c:64:2: missed: call to from_first (MT4) not split: .*read what the call writes' \
+	'prologue.c:65:2: missed: call to after_counter (MT5) not split: local i is used outside'
 # its --profile names each task once: the time loop's tasks after the loop
 # ("MT4/MT1[0:500)"), so that --costs gives each region's tasks their own
 # shellcheck disable=SC2086

@@ -260,6 +260,27 @@ static bool scaled_bound(const Loop *lp, const InductionVar *iv, int64_t init, i
 	return true;
 }
 
+/*
+ * Does the comparison cond make in an unsigned type (the usual arithmetic
+ * conversions: `i < 200000u`, `i < sizeof a / sizeof a[0]`)?  A signed
+ * counter is then compared as its unsigned conversion.
+ */
+static bool compares_unsigned(const Expr *cond)
+{
+	const Type *a, *b;
+	uint32_t sa, sb;
+	bool ua, ub;
+
+	if (!cond || cond->kind != EX_BINARY || !cond->lhs || !cond->rhs)
+		return false;
+	a = cond->lhs->type, b = cond->rhs->type;
+	if (!a || !b || a->kind != TY_INT || b->kind != TY_INT)
+		return false; /* a float, or an int after promotion (bool, enum, narrow ints) */
+	sa = a->size < 4 ? 4 : a->size, ua = a->size >= 4 && a->is_unsigned;
+	sb = b->size < 4 ? 4 : b->size, ub = b->size >= 4 && b->is_unsigned;
+	return sa != sb ? (sa > sb ? ua : ub) : (ua || ub);
+}
+
 /* The first IV's trips, start and bound as constants fold now; -1 when they do not. */
 static int64_t trips_now(const Loop *lp, int64_t *lower, int64_t *upper)
 {
@@ -279,6 +300,9 @@ static int64_t trips_now(const Loop *lp, int64_t *lower, int64_t *upper)
 	iv = &lp->ivs.items[0];
 	if (!ir_const_eval(iv->init, &init) || !ir_const_eval(bound, &k))
 		return -1;
+	if (compares_unsigned(lp->cond) && iv->var->type && !iv->var->type->is_unsigned &&
+	    (init < 0 || k < 0 || iv->step < 0))
+		return -1; /* `i < 200000u` from i = -5 runs no time: -5 converts to 4294967291 */
 	n = trip(op, init, k, iv->step, upper);
 	if (n < 0 || (iv->var->type && iv->var->type->is_unsigned && (k < 0 || *upper < 0)))
 		return -1;

@@ -939,8 +939,16 @@ static Summary *chunk_walk(Func *g, const SplitLoop *part, int64_t lo, int64_t h
 			}
 			continue;
 		}
-		for (uint32_t j = 0; j < c->stmts.len; j++)
-			walk_stmt(&w, c->stmts.items[j]);
+		for (uint32_t j = 0; j < c->stmts.len; j++) {
+			Stmt *s = c->stmts.items[j];
+
+			if (!decomp_in_prologue(g, s) && s->kind != ST_RETURN) { /* a part of its own */
+				if (!part || part->top != s)
+					continue;
+				found = true;
+			}
+			walk_stmt(&w, s);
+		}
 	}
 	for (uint32_t i = 0; i < g->unmodelled.len; i++)
 		if (BARRIER_KINDS & (1u << g->unmodelled.items[i].kind))

@@ -2,7 +2,10 @@
  * remainder or a shift of constants through a macro (`(N / 8)`) is a
  * constant trip count; in unsigned arithmetic it wraps as C says, so
  * `20 + (0u - 8) / 0x20000000` is 27, not the 20 that signed 64-bit
- * arithmetic gives (a review found the chunks stopping at 20). */
+ * arithmetic gives (a review found the chunks stopping at 20).  A signed
+ * counter compared with an unsigned bound is compared as its unsigned
+ * conversion: from -5, `i < 4096u` runs no time (frontend/loop.c
+ * compares_unsigned; a review found the upper chunk running). */
 #include <stdio.h>
 
 #include "bench.h"
@@ -54,6 +57,20 @@ static void wrapped_mod(void)
 			B[i][j] = B[i][j] - (float)(j % 3);
 }
 
+/* no iteration: -5 converts to a huge unsigned value; nor from -3 in long against unsigned long */
+static void negative_start(void)
+{
+	for (int i = -5; i < 35u; i++)
+		for (int j = 0; j < 4096; j++)
+			B[i + 5][j] = -1;
+	for (long k = -3; k < (unsigned long)37; k++)
+		for (int j = 0; j < 4096; j++)
+			B[k + 3][j] = -2;
+	for (int i = 2; i < 40u; i++) /* from 2: every iteration, split as usual */
+		for (int j = 0; j < 4096; j++)
+			B[i][j] += 1;
+}
+
 int main(void)
 {
 	double s = 0;
@@ -64,6 +81,7 @@ int main(void)
 	wrapped_div();
 	wrapped_shr();
 	wrapped_mod();
+	negative_start();
 	for (i = 0; i < N / 8; i++)
 		for (j = 0; j < M; j++)
 			s += A[i][j] * ((i + j) % 3);

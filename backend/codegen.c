@@ -555,8 +555,8 @@ static void clone_comment(Str *b, const Clone *c)
 	for (uint32_t k = 0; k < c->parts.len; k++) {
 		const SplitLoop *sl = &c->parts.items[k];
 
-		str_printf(b, "%s part %u = loop at line %u", k ? "," : "", k,
-		           scan_line(f->src, sl->top->start));
+		str_printf(b, "%s part %u = %s at line %u", k ? "," : "", k,
+		           sl->whole_stmt ? "statement" : "loop", scan_line(f->src, sl->top->start));
 		if (sl->split)
 			str_printf(b, " split over %s",
 			           intern_name(sl->loop->loop->ivs.items[0].var->name));

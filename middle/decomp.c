@@ -143,21 +143,56 @@ static bool local_set_stmt(const Stmt *s)
 	       !e->lhs->var->addr_taken && is_scalar_type(e->lhs->var->type) && effect_free(e->rhs);
 }
 
+bool decomp_in_prologue(const Func *g, const Stmt *s)
+{
+	return s->kind == ST_EMPTY || s->kind == ST_DECL || scratch_stmt(g, s) || local_set_stmt(s);
+}
+
 /*
- * A BB of declarations of scalars and pointers with effect-free
- * initializers, and of effect-free settings of such locals.
+ * An expression statement at the callee's top level that is none of the
+ * prologue's (`C[m - 1][m - 1] = 1;`, `trace();`): it becomes a part of its
+ * own, which one chunk runs.  It may write memory (its summary orders it
+ * against the other parts) but no variable of the callee, whose other
+ * chunk calls would not see the value.
  */
-static bool decl_bb_ok(const Func *g, const MT *m, const char **why)
+static bool whole_stmt_ok(const Func *g, const Stmt *s)
+{
+	if (s->kind != ST_EXPR || !s->expr)
+		return false;
+	for (uint32_t i = 0; i < g->locals.len; i++)
+		if (writes_in(s, g->locals.items[i]))
+			return false;
+	for (uint32_t i = 0; i < g->params.len; i++)
+		if (writes_in(s, g->params.items[i]))
+			return false;
+	return true;
+}
+
+/*
+ * A BB at the callee's top level: declarations of scalars and pointers with
+ * effect-free initializers and effect-free settings of such locals (run by
+ * every chunk call), and statements that are parts of their own (parts).
+ */
+static bool top_bb_ok(const Func *g, const MT *m, PartList *parts, const char **why)
 {
 	for (uint32_t i = 0; i < m->stmts.len; i++) {
-		const Stmt *s = m->stmts.items[i];
+		Stmt *s = m->stmts.items[i];
 
-		if (s->kind == ST_EMPTY || scratch_stmt(g, s) || local_set_stmt(s))
+		if (!decomp_in_prologue(g, s)) {
+			SplitLoop sl = { 0 };
+
+			if (!whole_stmt_ok(g, s)) {
+				*why = "the callee has top-level statements besides declarations, loops and "
+				       "statements that set no variable of its own";
+				return false;
+			}
+			sl.top = sl.loop = s;
+			sl.whole_stmt = true;
+			array_push(parts, sl);
 			continue;
-		if (s->kind != ST_DECL || !s->var) {
-			*why = "the callee has top-level statements besides declarations and loops";
-			return false;
 		}
+		if (s->kind != ST_DECL || !s->var || scratch_stmt(g, s))
+			continue;
 		if (!is_scalar_type(s->var->type) || s->var->storage != SC_NONE) {
 			*why = plan_fmt("the callee declares %s, not a plain scalar or pointer",
 			           intern_name(s->var->name));
@@ -172,8 +207,8 @@ static bool decl_bb_ok(const Func *g, const MT *m, const char **why)
 }
 
 /*
- * The callee's top level: declaration BBs, loops (the parts), and an
- * optional final `return CONST;`.
+ * The callee's top level: declaration BBs, loops and statements (the
+ * parts), and an optional final `return CONST;`.
  */
 static bool shape_ok(const Func *g, PartList *parts, const char **why)
 {
@@ -194,8 +229,15 @@ static bool shape_ok(const Func *g, PartList *parts, const char **why)
 			continue;
 		}
 		if (m->kind == MT_SB) {
-			*why = plan_fmt("the callee calls %s at its top level", intern_name(m->callee->name));
-			return false;
+			if (m->stmts.len != 1 || !whole_stmt_ok(g, m->stmts.items[0])) {
+				*why = plan_fmt("the callee calls %s at its top level", intern_name(m->callee->name));
+				return false;
+			}
+			memset(&sl, 0, sizeof(sl));
+			sl.top = sl.loop = m->stmts.items[0];
+			sl.whole_stmt = true;
+			array_push(parts, sl);
+			continue;
 		}
 		if (is_return_bb(m)) {
 			if (i + 1 != root->children.len) {
@@ -204,14 +246,14 @@ static bool shape_ok(const Func *g, PartList *parts, const char **why)
 			}
 			continue;
 		}
-		if (!decl_bb_ok(g, m, why))
+		if (!top_bb_ok(g, m, parts, why))
 			return false;
 	}
-	if (!parts->len) {
-		*why = "the callee has no loop";
-		return false;
-	}
-	return true;
+	for (uint32_t k = 0; k < parts->len; k++)
+		if (!parts->items[k].whole_stmt)
+			return true;
+	*why = "the callee has no loop";
+	return false;
 }
 
 /* The part whose top loop holds source byte `byte`, -1 if none. */
@@ -860,6 +902,10 @@ static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double p
 	const char *why = NULL;
 	Chunk one;
 
+	if (sl->whole_stmt) {
+		why = "a statement: one chunk runs it";
+		goto whole;
+	}
 	sl->loop = L;
 	ivdep_loops(sb->callee, sl->top, &sl->simd); /* the clone is outlined from its caller too */
 	if (L->kind == ST_FOR)
@@ -876,6 +922,7 @@ static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double p
 			return true;
 		}
 	}
+whole:
 	sl->split = false;
 	sl->why_not = why;
 	one.part = part;

@@ -1033,6 +1033,7 @@ typedef struct SplitLoop {
 	bool split;           /* chunks allowed (DOALL for the partition chosen) */
 	int64_t lo, hi, step; /* first IV: lo, lo+step, ... while < hi (step > 0); 0 0 0 when the trip count is unknown */
 	bool reverse;         /* the first IV counts down: a chunk [lo, hi) runs from hi - step to lo */
+	bool whole_stmt;      /* top is an expression statement, not a loop: one chunk runs it */
 	const char *why_not;  /* !split: why (for dumps and remarks) */
 	Array(const Var *) privates; /* a slice: locals of the function it declares again */
 	StmtConstList simd;   /* a slice: its innermost loops free of memory dependences (ivdep.c) */
@@ -1321,6 +1322,12 @@ typedef Array(Chunk) ChunkList;
  * stays whole in why.
  */
 Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char **why);
+/*
+ * Does every chunk call of a decomposed g run top-level statement s (a
+ * declaration, a local's setting, a workspace's allocation), rather than
+ * the one part that s is?
+ */
+bool decomp_in_prologue(const Func *g, const Stmt *s);
 /*
  * The level's own loop mt cut into slices of its first IV's range (out)
  * when they are independent; each runs the loop's text in place.  sl

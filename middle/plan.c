@@ -1480,7 +1480,7 @@ static void dump_clone(FILE *out, const Clone *cl)
 		uint32_t line, col;
 
 		source_pos(cl->callee->src, sl->loop->start, &line, &col);
-		fprintf(out, "  part %u: loop %u:%u", i, line, col);
+		fprintf(out, "  part %u: %s %u:%u", i, sl->whole_stmt ? "statement" : "loop", line, col);
 		if (sl->split)
 			fprintf(out, " split [%lld,%lld) step %lld\n", (long long)sl->lo,
 			        (long long)sl->hi, (long long)sl->step);

@@ -287,6 +287,8 @@ static void report_parts(const ParPlan *p, const ParTask *t, bool applied)
 	for (uint32_t k = 0; k < t->clone->parts.len; k++) {
 		const SplitLoop *sl = &t->clone->parts.items[k];
 
+		if (sl->whole_stmt)
+			continue; /* a statement of the callee's, run by one chunk */
 		if (sl->split)
 			remark_at(applied ? DIAG_OPTIMIZED : DIAG_NOTE, callee->src, sl->loop->start,
 			          "loop of %s called at line %u: %u chunks %s",

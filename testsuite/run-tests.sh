@@ -649,6 +649,15 @@ expect_lines "locals set between a callee's loops: its chunks set them again" "$
 	'prologue.c:24:2: optimized: loop of rescale called at line 63: 2 chunks' \
 	'prologue.c:64:2: missed: call to from_first (MT4) not split: .*read what the call writes' \
 	'prologue.c:65:2: missed: call to after_counter (MT5) not split: local i is used outside'
+# statements that write memory beside a callee's loops (statements.c): each
+# a part that one chunk runs; one that sets a local from what the call
+# writes keeps the call whole
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_st.c" testsuite/kernels/statements.c >"$T/k_st.rep" 2>&1
+expect_lines "statements beside a callee's loops: parts of their own" "$T/k_st.rep" \
+	'statements.c:24:2: optimized: loop of corner called at line 65: 2 chunks' \
+	'statements.c:40:2: optimized: loop of middle called at line 66: 2 chunks' \
+	'statements.c:68:2: missed: call to sets_local (MT6) not split: .*read what the call writes'
 # its --profile names each task once: the time loop's tasks after the loop
 # ("MT4/MT1[0:500)"), so that --costs gives each region's tasks their own
 # shellcheck disable=SC2086

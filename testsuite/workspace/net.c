@@ -64,7 +64,7 @@ static int32_t row_sums(float* src, float* acc) {
   return 0;
 }
 
-/* A top-level call keeps this one whole: it runs on core 0 with its allocations. */
+/* A top-level call is a part of its own: one chunk runs it, before the loop that reads its sums. */
 int32_t op_pool(void* arg0, void* arg1) {
   void* placeholder = arg0;
   void* T_pool = arg1;

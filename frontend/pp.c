@@ -1322,13 +1322,14 @@ static bool scan_file(PP *pp, Source *src, bool record, int depth)
 /* Entry points                                                        */
 /* ------------------------------------------------------------------ */
 
-/* What a C17 gcc 12 on x86-64 Linux predefines, as far as #if cares. */
+/*
+ * What the C compiler that builds the output predefines with -O2 -fopenmp
+ * (_OPENMP, __SSE2__, __INT_MAX__, ...), read from it when mtpar was built
+ * (GNUmakefile): #if must take the branches that compiler will build, or
+ * the analysis reads code that does not run.
+ */
 static const char *const predefined[][2] = {
-	{ "__STDC__", "1" }, { "__STDC_VERSION__", "201710L" },
-	{ "__STDC_HOSTED__", "1" }, { "__GNUC__", "12" }, { "__GNUC_MINOR__", "2" },
-	{ "__x86_64__", "1" }, { "__linux__", "1" }, { "__LP64__", "1" },
-	{ "__CHAR_BIT__", "8" }, { "__SIZEOF_POINTER__", "8" },
-	{ "__SIZEOF_INT__", "4" }, { "__SIZEOF_LONG__", "8" },
+#include "predefined.inc"
 };
 
 /* TVM's export macros for when its headers are not at hand. */

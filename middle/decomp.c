@@ -975,6 +975,23 @@ static double prologue_cost(PlanCtx *c, const Func *g)
 }
 
 /*
+ * Does g's body hold a preprocessor conditional?  A clone cuts the branch
+ * the analysis read; the compiler may build another (a macro it predefines
+ * and mtpar does not, other flags), which would run whole in every chunk.
+ */
+static bool has_conditionals(const Func *g)
+{
+	for (uint32_t i = 0; i < g->src->hidden.len; i++) {
+		const Hidden *h = &g->src->hidden.items[i];
+
+		if (h->start < g->body->end && h->end > g->body->start &&
+		    (h->kind == HIDE_DIRECTIVE || h->kind == HIDE_INACTIVE))
+			return true;
+	}
+	return false;
+}
+
+/*
  * With its workspaces replaced, no chunk may still touch the allocator or
  * the output, and each must have its own summary: the whole call's leaves
  * out a top-level workspace, through which the parts depend on each other.
@@ -1062,6 +1079,8 @@ Clone *decomp_call(PlanCtx *c, ParPlan *pl, MT *sb, ChunkList *out, const char *
 		*why = "a macro spells the call";
 	else if (names_itself(g))
 		*why = "the callee reads __func__, which a clone would change";
+	else if (has_conditionals(g))
+		*why = "the callee holds #if or #ifdef, whose other branches a clone would not cut";
 	else if (params_ok(g, why)) {
 		bind_context_of(sb->call, g, &ctx); /* a size this call passes as a constant */
 		bind_context_apply(g, &ctx, true);

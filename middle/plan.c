@@ -1393,7 +1393,8 @@ static void plan_uncovered(PlanCtx *c, PlanList *plans, Bitset *reach)
 			array_push(&todo, f);
 	}
 	sort_cost = &c->cost;
-	qsort(todo.items, todo.len, sizeof(todo.items[0]), by_cost_down);
+	if (todo.len > 1) /* qsort wants an array, even for none */
+		qsort(todo.items, todo.len, sizeof(todo.items[0]), by_cost_down);
 	for (uint32_t k = 0; k < todo.len; k++) {
 		uint32_t before = plans->len;
 

@@ -1053,6 +1053,26 @@ static void hide_define_comments(PPScan *s, uint32_t p, uint32_t end)
 }
 
 /*
+ * `#pragma push_macro("N")` and `pop_macro` (or their _Pragma forms, at
+ * words) save and bring back a macro's definition.  mtpar does not follow
+ * them, so it would read N as the compiler does not: the file is refused.
+ */
+static void refuse_macro_stack(PPScan *s, uint32_t at, const char *words)
+{
+	const char *p = words;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (strncmp(p, "pragma", 6) == 0)
+		p += 6;
+	while (*p == ' ' || *p == '\t' || *p == '(' || *p == '"')
+		p++;
+	if (strncmp(p, "push_macro", 10) == 0 || strncmp(p, "pop_macro", 9) == 0)
+		pp_fail(s, at, "#pragma %s is not supported: mtpar would read the macro otherwise "
+		        "than the compiler", p[1] == 'u' ? "push_macro" : "pop_macro");
+}
+
+/*
  * The directive at s->pos ('#' first on its line).  Conditionals and the
  * null directive are hidden; #define, #include and the rest stay for
  * tree-sitter, which parses them by itself.
@@ -1087,6 +1107,8 @@ static void directive(PPScan *s)
 		include_line(s, i);
 	else if (k == D_NULL)
 		hide(s, ls, end, HIDE_DIRECTIVE, NULL);
+	else
+		refuse_macro_stack(s, at, s->pp->line.items + 1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1106,6 +1128,8 @@ static void code_attribute(PPScan *s, uint32_t start, uint32_t p)
 	if (s->t[k] != '(' || !(close = skip_nested(s->t, s->len, k)))
 		return;
 	hide(s, start, close, pragma ? HIDE_PRAGMA : HIDE_ATTRIBUTE, NULL);
+	if (pragma)
+		refuse_macro_stack(s, start, s->t + k + 1);
 	s->pos = close;
 }
 

@@ -36,6 +36,12 @@ typedef struct Tok {
 
 typedef Array(Tok) TokList;
 
+/* A value of #if: an intmax_t, or a uintmax_t where u (C11 6.10.1p4). */
+typedef struct PPVal {
+	intmax_t v;
+	bool u;
+} PPVal;
+
 typedef struct Eval {
 	PPScan *s;
 	TokList toks;        /* the line after macro expansion */
@@ -228,8 +234,8 @@ static int digit_value(char c)
 	return c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
 }
 
-/* u, l, ll in either order, any case (ll only with equal letters). */
-static bool int_suffix(const char *p, const char *end)
+/* u, l, ll in either order, any case (ll only with equal letters); *u: a u. */
+static bool int_suffix(const char *p, const char *end, bool *unsig)
 {
 	bool u = false, l = false;
 
@@ -244,15 +250,21 @@ static bool int_suffix(const char *p, const char *end)
 			return false;
 		}
 	}
+	*unsig = u;
 	return true;
 }
 
-/* Decimal, hex, octal or binary integer constant; wraps like gcc. */
-static intmax_t number_value(Eval *e, const Tok *t)
+/*
+ * Decimal, hex, octal or binary integer constant; wraps like gcc.  In #if
+ * it is an intmax_t, or a uintmax_t with a u suffix or when it does not
+ * fit (C11 6.10.1p4).
+ */
+static PPVal number_value(Eval *e, const Tok *t)
 {
 	const char *p = t->s, *end = t->s + t->n, *digits;
 	uintmax_t v = 0;
 	int base = 10;
+	bool u = false;
 
 	if (p[0] == '0' && t->n > 1) {
 		base = (p[1] | 0x20) == 'x' ? 16 : (p[1] | 0x20) == 'b' ? 2 : 8;
@@ -260,9 +272,9 @@ static intmax_t number_value(Eval *e, const Tok *t)
 	}
 	for (digits = p; p < end && digit_value(*p) < base; p++)
 		v = v * (uintmax_t)base + (uintmax_t)digit_value(*p);
-	if ((p == digits && base != 8) || !int_suffix(p, end))
+	if ((p == digits && base != 8) || !int_suffix(p, end, &u))
 		eval_error(e, t, "invalid integer constant");
-	return (intmax_t)v;
+	return (PPVal){ (intmax_t)v, u || v > (uintmax_t)INTMAX_MAX };
 }
 
 /* The character or escape sequence at *p, before the closing quote at end. */
@@ -332,28 +344,33 @@ static void skip_call(Eval *e)
 		eval_error(e, NULL, "unterminated macro call");
 }
 
-static intmax_t ev_cond(Eval *e, bool live);
+static PPVal ev_cond(Eval *e, bool live);
 
-static intmax_t ev_primary(Eval *e, bool live)
+static PPVal signed_val(intmax_t v)
+{
+	return (PPVal){ v, false };
+}
+
+static PPVal ev_primary(Eval *e, bool live)
 {
 	const Tok *t = peek(e);
-	intmax_t v;
+	PPVal v;
 
 	if (!t) {
 		eval_error(e, NULL, "missing expression");
-		return 0;
+		return signed_val(0);
 	}
 	e->i++;
 	switch (t->kind) {
 	case TK_VAL:
-		return t->val;
+		return signed_val(t->val);
 	case TK_NUM:
 		return number_value(e, t);
 	case TK_CHAR:
-		return char_value(e, t);
+		return signed_val(char_value(e, t));
 	case TK_IDENT:
 		skip_call(e);
-		return 0;
+		return signed_val(0);
 	default:
 		if (!is_punct(t, '('))
 			break;
@@ -363,25 +380,28 @@ static intmax_t ev_primary(Eval *e, bool live)
 		return v;
 	}
 	eval_error(e, t, "unexpected token");
-	return 0;
+	return signed_val(0);
 }
 
-static intmax_t ev_unary(Eval *e, bool live)
+static PPVal ev_unary(Eval *e, bool live)
 {
 	const Tok *t = peek(e);
+	PPVal v;
 
 	if (!t || t->kind != TK_PUNCT)
 		return ev_primary(e, live);
 	switch (t->op) {
 	case '!':
 		e->i++;
-		return !ev_unary(e, live);
+		return signed_val(!ev_unary(e, live).v);
 	case '~':
 		e->i++;
-		return (intmax_t)~(uintmax_t)ev_unary(e, live);
+		v = ev_unary(e, live);
+		return (PPVal){ (intmax_t)~(uintmax_t)v.v, v.u };
 	case '-':
 		e->i++;
-		return (intmax_t)(0 - (uintmax_t)ev_unary(e, live));
+		v = ev_unary(e, live);
+		return (PPVal){ (intmax_t)(0 - (uintmax_t)v.v), v.u };
 	case '+':
 		e->i++;
 		return ev_unary(e, live);
@@ -408,59 +428,79 @@ static int binary_prec(const Tok *t)
 	return 0;
 }
 
-/* l shifted left by n (right when n < 0); n is within [-64, 64]. */
-static intmax_t shift(intmax_t l, intmax_t n)
+/*
+ * l shifted left by n (right when n < 0); n is within [-64, 64].  A right
+ * shift is arithmetic for a signed l (as gcc), logical for an unsigned one.
+ */
+static intmax_t shift(PPVal l, intmax_t n)
 {
 	if (n >= 64)
 		return 0;
 	if (n <= -64)
-		return l < 0 ? -1 : 0;
+		return l.v < 0 && !l.u ? -1 : 0;
 	if (n >= 0)
-		return (intmax_t)((uintmax_t)l << n);
-	return l >> -n; /* arithmetic, as gcc */
+		return (intmax_t)((uintmax_t)l.v << n);
+	return l.u ? (intmax_t)((uintmax_t)l.v >> -n) : l.v >> -n;
 }
 
-static intmax_t divide(Eval *e, const Tok *op, intmax_t l, intmax_t r, bool live)
+static intmax_t divide(Eval *e, const Tok *op, PPVal l, PPVal r, bool unsig, bool live)
 {
-	if (r == 0) {
+	uintmax_t ul = (uintmax_t)l.v, ur = (uintmax_t)r.v;
+
+	if (r.v == 0) {
 		if (live)
 			eval_error(e, op, "division by zero at");
 		return 0;
 	}
-	if (r == -1) /* INTMAX_MIN / -1 wraps */
-		return op->op == '/' ? (intmax_t)(0 - (uintmax_t)l) : 0;
-	return op->op == '/' ? l / r : l % r;
+	if (unsig)
+		return (intmax_t)(op->op == '/' ? ul / ur : ul % ur);
+	if (r.v == -1) /* INTMAX_MIN / -1 wraps */
+		return op->op == '/' ? (intmax_t)(0 - ul) : 0;
+	return op->op == '/' ? l.v / r.v : l.v % r.v;
 }
 
-static intmax_t apply(Eval *e, const Tok *op, intmax_t l, intmax_t r, bool live)
+/* A comparison, in uintmax_t when either side is unsigned (-1 > 0u holds). */
+static bool compare(int op, PPVal l, PPVal r, bool unsig)
 {
-	uintmax_t ul = (uintmax_t)l, ur = (uintmax_t)r;
-	intmax_t c = r < -64 ? -64 : r > 64 ? 64 : r;
+	uintmax_t ul = (uintmax_t)l.v, ur = (uintmax_t)r.v;
+
+	switch (op) {
+	case '<': return unsig ? ul < ur : l.v < r.v;
+	case '>': return unsig ? ul > ur : l.v > r.v;
+	case PX_LE: return unsig ? ul <= ur : l.v <= r.v;
+	case PX_GE: return unsig ? ul >= ur : l.v >= r.v;
+	case PX_EQ: return l.v == r.v;
+	default: return l.v != r.v;
+	}
+}
+
+/* The usual arithmetic conversions over intmax_t and uintmax_t (C11 6.10.1p4). */
+static PPVal apply(Eval *e, const Tok *op, PPVal l, PPVal r, bool live)
+{
+	uintmax_t ul = (uintmax_t)l.v, ur = (uintmax_t)r.v;
+	intmax_t c = r.u && (uintmax_t)r.v > 64 ? 64 : r.v < -64 ? -64 : r.v > 64 ? 64 : r.v;
+	bool u = l.u || r.u;
 
 	switch (op->op) {
-	case '*': return (intmax_t)(ul * ur);
-	case '/': case '%': return divide(e, op, l, r, live);
-	case '+': return (intmax_t)(ul + ur);
-	case '-': return (intmax_t)(ul - ur);
-	case PX_SHL: return shift(l, c);
-	case PX_SHR: return shift(l, -c);
-	case '<': return l < r;
-	case '>': return l > r;
-	case PX_LE: return l <= r;
-	case PX_GE: return l >= r;
-	case PX_EQ: return l == r;
-	case PX_NE: return l != r;
-	case '&': return l & r;
-	case '^': return l ^ r;
-	case '|': return l | r;
+	case '*': return (PPVal){ (intmax_t)(ul * ur), u };
+	case '/': case '%': return (PPVal){ divide(e, op, l, r, u, live), u };
+	case '+': return (PPVal){ (intmax_t)(ul + ur), u };
+	case '-': return (PPVal){ (intmax_t)(ul - ur), u };
+	case PX_SHL: return (PPVal){ shift(l, c), l.u };
+	case PX_SHR: return (PPVal){ shift(l, -c), l.u };
+	case '<': case '>': case PX_LE: case PX_GE: case PX_EQ: case PX_NE:
+		return signed_val(compare(op->op, l, r, u));
+	case '&': return (PPVal){ l.v & r.v, u };
+	case '^': return (PPVal){ l.v ^ r.v, u };
+	case '|': return (PPVal){ l.v | r.v, u };
 	}
 	die("pp: binary operator %d", op->op);
 }
 
 /* Precedence climbing; && and || evaluate their right side only if live. */
-static intmax_t ev_binary(Eval *e, int minprec, bool live)
+static PPVal ev_binary(Eval *e, int minprec, bool live)
 {
-	intmax_t l = ev_unary(e, live), r;
+	PPVal l = ev_unary(e, live), r;
 
 	for (;;) {
 		const Tok *t = peek(e);
@@ -470,11 +510,11 @@ static intmax_t ev_binary(Eval *e, int minprec, bool live)
 			return l;
 		e->i++;
 		if (t->op == PX_LAND) {
-			r = ev_binary(e, prec + 1, live && l);
-			l = l && r;
+			r = ev_binary(e, prec + 1, live && l.v);
+			l = signed_val(l.v && r.v);
 		} else if (t->op == PX_LOR) {
-			r = ev_binary(e, prec + 1, live && !l);
-			l = l || r;
+			r = ev_binary(e, prec + 1, live && !l.v);
+			l = signed_val(l.v || r.v);
 		} else {
 			r = ev_binary(e, prec + 1, live);
 			l = apply(e, t, l, r, live);
@@ -482,25 +522,28 @@ static intmax_t ev_binary(Eval *e, int minprec, bool live)
 	}
 }
 
-static intmax_t ev_cond(Eval *e, bool live)
+/* c ? a : b has the type of a and b after the usual conversions. */
+static PPVal ev_cond(Eval *e, bool live)
 {
-	intmax_t c = ev_binary(e, 1, live), a, b;
+	PPVal c = ev_binary(e, 1, live), a, b, r;
 
 	if (!accept(e, '?'))
 		return c;
-	a = ev_cond(e, live && c);
+	a = ev_cond(e, live && c.v);
 	if (!accept(e, ':')) {
 		eval_expected(e, "':'");
-		return 0;
+		return signed_val(0);
 	}
-	b = ev_cond(e, live && !c);
-	return c ? a : b;
+	b = ev_cond(e, live && !c.v);
+	r = c.v ? a : b;
+	r.u = a.u || b.u;
+	return r;
 }
 
 bool pp_eval_if(PPScan *s, const char *line, uint32_t n, const uint32_t *map, bool *v)
 {
 	Eval e = { .s = s, .ok = true, .end_at = map[n] };
-	intmax_t r = 0;
+	PPVal r = { 0, false };
 
 	expand(&e, line, n, map, 0, 0);
 	if (e.ok && e.toks.len == 0)
@@ -510,6 +553,6 @@ bool pp_eval_if(PPScan *s, const char *line, uint32_t n, const uint32_t *map, bo
 	if (e.ok && e.i < e.toks.len)
 		eval_error(&e, &e.toks.items[e.i], "missing binary operator before");
 	array_free(&e.toks);
-	*v = r != 0;
+	*v = r.v != 0;
 	return e.ok;
 }

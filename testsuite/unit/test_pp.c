@@ -225,6 +225,12 @@ static void test_expressions(void)
 	CU_ASSERT_FALSE(if_true("__has_attribute(unused) || F(1, (2))", NULL));
 	CU_ASSERT_TRUE(if_true("__GNUC__ >= 4 && __x86_64__ && __SIZEOF_POINTER__ == 8", NULL));
 	CU_ASSERT_TRUE(if_true("__STDC_VERSION__ >= 201112L && __STDC__", NULL));
+	/* uintmax_t where a side is unsigned (C11 6.10.1p4), as gcc */
+	CU_ASSERT_TRUE(if_true("-1 > 0u && (1 ? -1 : 0u) > 0 && -1 / 2u > 1000", NULL));
+	CU_ASSERT_TRUE(if_true("(0u - 1) >> 63 == 1 && -1 >> 63 == -1 && -1 % 3u == 0", NULL));
+	CU_ASSERT_TRUE(if_true("18446744073709551615 == -1 && 18446744073709551615 > 0", NULL));
+	CU_ASSERT_TRUE(if_true("-1 < 0 && !(0u - 1) == 0 && (0u < -1) == 1", NULL));
+	CU_ASSERT_TRUE(if_true("_OPENMP >= 201107", NULL)); /* the output is built with -fopenmp */
 }
 
 static void test_macros_in_if(void)

@@ -456,6 +456,7 @@ typedef struct Var {
 	bool bound;          /* VAR_PARAM: every call passes bound_value (bind.c) */
 	int64_t bound_value;
 	bool thread_local;   /* __thread, thread_local: each thread has its own */
+	bool aliased;        /* an asm label or an alias attribute: another object's name */
 } Var;
 
 #define EXPR_KINDS(X)                                                       \

@@ -526,6 +526,32 @@ static void lower_func_def(TSNode n, const DeclSpec *hidden, uint32_t start)
 	lw.um = 0; /* file scope: no statement collects unmodelled bits */
 }
 
+/*
+ * Does the declaration from byte start to its ';' name an object by another
+ * name: an asm label (`extern float Y[N] __asm__("X");`) or an alias or
+ * weakref attribute?  Then two names are one object, which the analysis,
+ * keeping named objects apart, cannot tell.
+ */
+static bool names_another_object(uint32_t start)
+{
+	const Source *src = lw.src;
+	const char *t = src->text;
+	uint32_t end = start;
+
+	while (end < src->len && t[end] != ';' && t[end] != '{')
+		end++;
+	for (uint32_t i = 0; i < src->hidden.len; i++) {
+		const Hidden *h = &src->hidden.items[i];
+
+		if (h->kind == HIDE_ATTRIBUTE && h->start >= start && h->end <= end &&
+		    (pp_word_in("alias", 5, t + h->start, t + h->end) ||
+		     pp_word_in("weakref", 7, t + h->start, t + h->end)))
+			return true;
+	}
+	return pp_word_in("asm", 3, t + start, t + end) || pp_word_in("__asm", 5, t + start, t + end) ||
+	       pp_word_in("__asm__", 7, t + start, t + end);
+}
+
 // init_declarator = declarator:_declarator '=' value:(initializer_list | expression)
 static void lower_global_declarator(TSNode d, const DeclSpec *ds)
 {
@@ -546,6 +572,7 @@ static void lower_global_declarator(TSNode d, const DeclSpec *ds)
 	}
 	v = lw_global_var(&dc, ds->storage, d);
 	v->thread_local |= ds->is_thread_local;
+	v->aliased |= names_another_object(node_start(d));
 	if (!ts_node_is_null(value)) {
 		v->has_init = true;
 		v->init = lower_expr(value);

@@ -393,6 +393,11 @@ static void note_access(Nest *n, const Expr *e, bool write)
 		if (x->kind == EX_INDEX && !type_is_array(x->type))
 			nd = MAX_DIMS; /* rows through loaded pointers (double **) may overlap */
 	}
+	if (x->kind == EX_VAR && x->var->aliased) {
+		fail(n, plan_fmt("it names %s, another object's name (asm label or alias)",
+		                 intern_name(x->var->name)));
+		return;
+	}
 	if (x->kind == EX_VAR && x->var->thread_local) {
 		fail(n, plan_fmt("it names %s, thread-local: each thread has its own", intern_name(x->var->name)));
 		return;

@@ -179,6 +179,8 @@ static void record(Walk *w, Ptr p, int64_t size, AccessKind kind, const Expr *re
 	if (p.kind == P_OBJ && (type_is_volatile(p.base->type) || type_is_volatile(p.type) ||
 	                        p.base->thread_local))
 		state_rw(w, acc.io, ref);
+	if (p.kind == P_OBJ && p.base->aliased)
+		set_barrier(w, ref); /* another name of some object: it may be any */
 }
 
 /*

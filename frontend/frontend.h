@@ -365,6 +365,13 @@ PPMacro *pp_macro_find(const PPScan *s, const char *name, uint32_t n);
 /* Reports the scan's first error, at source byte at; the scan then fails. */
 void pp_fail(PPScan *s, uint32_t at, const char *fmt, ...) MTPAR_PRINTF(3, 4);
 /*
+ * A name that #if finds undefined: when a quoted header was not found, it
+ * may have defined it (`#ifndef N` after `#include "sizes.h"`), and the
+ * branch mtpar takes may not be the compiler's: a diagnostic, unless the
+ * name is reserved (`__cplusplus`).
+ */
+void pp_undefined_name(PPScan *s, const char *name, uint32_t n, uint32_t at);
+/*
  * Evaluates the #if or #elif expression line[0..n), whose source bytes are
  * map[0..n] (map[n]: the line's end).  False after a diagnostic.
  */

@@ -260,6 +260,7 @@ typedef struct PP {
 	CharBuf scratch;     /* a specifier list being expanded */
 	Source *top;         /* the file being scanned: its outside macros */
 	uint32_t include_at; /* byte of the top-level #include being read */
+	char *missing;       /* the first quoted header not found, or NULL */
 } PP;
 
 static uint32_t hash_name(const char *s, uint32_t n)
@@ -721,7 +722,17 @@ static bool cond_value(PPScan *s, DirKind k, uint32_t i, bool *v)
 	}
 	m = macro_find(pp, pp->line.items + i, e - i);
 	*v = (m && m->defined) == (k == D_IFDEF || k == D_ELIFDEF);
-	return true;
+	if (!(m && m->defined))
+		pp_undefined_name(s, pp->line.items + i, e - i, pp->map.items[i]);
+	return !s->failed;
+}
+
+void pp_undefined_name(PPScan *s, const char *name, uint32_t n, uint32_t at)
+{
+	if (!s->pp->missing || (n >= 2 && name[0] == '_' && (name[1] == '_' || (name[1] >= 'A' && name[1] <= 'Z'))))
+		return;
+	pp_fail(s, at, "%.*s is not defined, but %s, which mtpar did not find, may define it "
+	        "(give mtpar the -I options the compiler gets)", (int)n, name, s->pp->missing);
 }
 
 /* The branch that starts after the directive ending at end is inactive. */
@@ -1018,6 +1029,12 @@ static void include_line(PPScan *s, uint32_t i)
 	path = find_header(s, name, quoted);
 	if (s->depth == 0)
 		s->pp->include_at = s->line_start;
+	if (!path && quoted && !s->pp->missing) {
+		warning_at(s->src, s->pp->map.items[i], "%s: not found; mtpar does not know the macros it "
+		           "defines (give mtpar the -I options the compiler gets)", name);
+		s->pp->missing = name;
+		name = NULL;
+	}
 	free(name);
 	if (path)
 		read_include(s, path);
@@ -1415,6 +1432,7 @@ bool pp_scan(Source *src, const PPConfig *cfg)
 	array_free(&pp.line);
 	array_free(&pp.map);
 	array_free(&pp.scratch);
+	free(pp.missing);
 	return ok;
 }
 

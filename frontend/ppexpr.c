@@ -165,6 +165,8 @@ static void expand_defined(Eval *e, const TokList *in, uint32_t *i)
 	}
 	m = pp_macro_find(e->s, in->items[k].s, in->items[k].n);
 	v.val = m && m->defined;
+	if (!v.val)
+		pp_undefined_name(e->s, in->items[k].s, in->items[k].n, in->items[k].at);
 	if (paren && (++k >= in->len || !is_punct(&in->items[k], ')'))) {
 		eval_error(e, d, "missing ')' after");
 		return;
@@ -369,7 +371,10 @@ static PPVal ev_primary(Eval *e, bool live)
 	case TK_CHAR:
 		return signed_val(char_value(e, t));
 	case TK_IDENT:
-		skip_call(e);
+		if (peek(e) && is_punct(peek(e), '('))
+			skip_call(e);
+		else
+			pp_undefined_name(e->s, t->s, t->n, t->at);
 		return signed_val(0);
 	default:
 		if (!is_punct(t, '('))

@@ -401,12 +401,14 @@ static MTPAR_INLINE void mtpar_dyn_push(mtpar_dyn_t *q, int t)
 /* Before the fork, on one thread: every task waits for all its predecessors. */
 static MTPAR_INLINE void mtpar_dyn_start(mtpar_dyn_t *q)
 {
+	int t;
+
 #ifdef _OPENMP
 	omp_init_lock(&q->lock);
 #endif
 	q->done = 0;
 	q->nready = 0;
-	for (int t = q->ntasks; t-- > 0;) {
+	for (t = q->ntasks; t-- > 0;) {
 		q->left[t] = q->npred[t];
 		if (!q->npred[t])
 			mtpar_dyn_push(q, t);
@@ -462,9 +464,11 @@ static MTPAR_INLINE int mtpar_dyn_runs(mtpar_dyn_t *q, int t)
 /* t finished or was skipped: its successors wait for one task fewer. */
 static MTPAR_INLINE void mtpar_dyn_done(mtpar_dyn_t *q, int t)
 {
+	int k;
+
 	mtpar_jitter();
 	mtpar_dyn_lock(q);
-	for (int k = q->succ_at[t]; k < q->succ_at[t + 1]; k++)
+	for (k = q->succ_at[t]; k < q->succ_at[t + 1]; k++)
 		if (--q->left[q->succ[k]] == 0)
 			mtpar_dyn_push(q, q->succ[k]);
 	q->done++;

@@ -1178,9 +1178,9 @@ static void team_open(Gen *g, const char *clause)
 	str_printf(&g->out, "#pragma omp parallel num_threads(%d)%s\n", np, clause);
 	line(&g->out, g->indent, 2, "{");
 	profile_local(g, 3);
-	line(&g->out, g->indent, 3, "mtpar_fp_load(mtpar_fp); /* the forking thread's rounding modes */");
 	if (g->share)
 		line(&g->out, g->indent, 3, "long mtpar_lo, mtpar_hi; unsigned mtpar_back; /* slices */");
+	line(&g->out, g->indent, 3, "mtpar_fp_load(mtpar_fp); /* the forking thread's rounding modes */");
 	line(&g->out, g->indent, 3,
 	     "/* a smaller team runs nothing here: the original code below does it all */");
 	line(&g->out, g->indent, 3, "if (mtpar_team_size() == %d) {", np);
@@ -1573,9 +1573,9 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 		     g->fname);
 	else
 		line(&g->out, g->indent, 2, "unsigned mtpar_gen = ++mtpar_gen_%s;", g->fname);
+	line(&g->out, g->indent, 2, "mtpar_fp_t mtpar_fp = mtpar_fp_save(); /* set in every thread */");
 	if (g->sy->nflags == 0 && !p->dynamic)
 		line(&g->out, g->indent, 2, "(void)mtpar_gen%s; /* no task waits */", g->one_fork ? "0" : "");
-	line(&g->out, g->indent, 2, "mtpar_fp_t mtpar_fp = mtpar_fp_save(); /* set in every thread */");
 	if (g->opts->profile)
 		line(&g->out, g->indent, 2, "double mtpar_prof_t0 = mtpar_prof_enter(&mtpar_prof_%s);",
 		     g->fname);

@@ -1089,6 +1089,24 @@ static void refuse_macro_stack(PPScan *s, uint32_t at, const char *words)
 		        "than the compiler", p[1] == 'u' ? "push_macro" : "pop_macro");
 }
 
+/* An active #error fails the scan, as it fails the compiler; #warning warns. */
+static bool error_line(PPScan *s, uint32_t at)
+{
+	const char *l = s->pp->line.items + 1;
+
+	while (*l == ' ')
+		l++;
+	if (strncmp(l, "error", 5) == 0 && (l[5] == ' ' || !l[5])) {
+		pp_fail(s, at, "#error%s", l + 5);
+		return true;
+	}
+	if (strncmp(l, "warning", 7) == 0 && (l[7] == ' ' || !l[7])) {
+		warning_at(s->src, at, "#warning%s", l + 7);
+		return true;
+	}
+	return false;
+}
+
 /*
  * The directive at s->pos ('#' first on its line).  Conditionals and the
  * null directive are hidden; #define, #include and the rest stay for
@@ -1124,7 +1142,7 @@ static void directive(PPScan *s)
 		include_line(s, i);
 	else if (k == D_NULL)
 		hide(s, ls, end, HIDE_DIRECTIVE, NULL);
-	else
+	else if (!error_line(s, at))
 		refuse_macro_stack(s, at, s->pp->line.items + 1);
 }
 

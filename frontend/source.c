@@ -42,11 +42,17 @@ void source_index_lines(Source *src)
 
 static char *read_all(const char *path, uint32_t *len)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f;
 	struct stat st;
 	char *buf;
 	size_t got;
 
+	/* a FIFO or a device would block the open: refused by its stat first */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		error_plain("%s: not a regular file of at most 4 GB", path);
+		return NULL;
+	}
+	f = fopen(path, "rb");
 	if (!f) {
 		error_plain("%s: %s", path, strerror(errno));
 		return NULL;

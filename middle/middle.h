@@ -20,6 +20,7 @@
 #define REGION_BEGIN INT64_MIN
 
 /* Bytes [lo, hi) of one object. */
+typedef struct RunsIndex RunsIndex; /* runs.c */
 typedef struct ByteRange {
 	int64_t lo, hi;
 } ByteRange;
@@ -1186,9 +1187,12 @@ const char *measured_key(const MT *root, const char *name);
  * runs.c: f runs once per run of the program: it is main, or one call
  * outside any loop of a function that runs once is its only call.
  */
-bool runs_once(const Program *prog, const Func *f);
+bool runs_once(const RunsIndex *ix, const Func *f);
 /* f runs a number of times the program's text bounds: main, or called only outside loops from such functions. */
-bool runs_few(const Program *prog, const Func *f);
+bool runs_few(const RunsIndex *ix, const Func *f);
+/* Who calls each function, how often, inside loops or not: one walk of the program. */
+RunsIndex *runs_index(const Program *prog);
+void runs_index_free(RunsIndex *ix);
 
 typedef struct PlanOptions {
 	int ncores;
@@ -1209,6 +1213,7 @@ typedef struct PlanCtx {
 	const Measured *measured; /* --costs FILE, or NULL */
 	bool plain_regions;  /* PlanOptions' */
 	signed char *once;      /* per Func.id: runs_once, or -1 not known yet */
+	RunsIndex *runs;        /* the call sites, for runs_once and runs_few */
 	CostModel cost;
 	Bitset *calls;          /* per Func.id: the defined functions its body calls */
 	int next_clone;         /* the last Clone.id given */

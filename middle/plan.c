@@ -1061,7 +1061,7 @@ static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 static bool func_runs_once(PlanCtx *c, const Func *f)
 {
 	if (c->once[f->id] < 0)
-		c->once[f->id] = runs_once(c->prog, f);
+		c->once[f->id] = runs_once(c->runs, f);
 	return c->once[f->id];
 }
 
@@ -1075,7 +1075,7 @@ static bool func_runs_once(PlanCtx *c, const Func *f)
 double plan_min_region_work(PlanCtx *c, const Func *f, double runs)
 {
 	double share = MIN_GAIN - 1.0 / c->ncores; /* of the work, what the cores save */
-	double start = runs_few(c->prog, f) ? TEAM_START_COST / (runs > 1 ? runs : 1) : 0;
+	double start = runs_few(c->runs, f) ? TEAM_START_COST / (runs > 1 ? runs : 1) : 0;
 
 	if (c->unlimited)
 		return 0;
@@ -1425,6 +1425,7 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 	c.plain_regions = opts->plain_regions;
 	c.once = arena_alloc(n + 1);
 	memset(c.once, -1, n + 1);
+	c.runs = runs_index(prog);
 	cost_init(&c.cost, prog);
 	build_calls(&c);
 	bitset_init(&called, n);
@@ -1464,6 +1465,7 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 	array_free(&roots);
 	array_free(&cands);
 	cost_free(&c.cost);
+	runs_index_free(c.runs);
 	return plans;
 }
 

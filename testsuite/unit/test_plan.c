@@ -675,12 +675,18 @@ static void test_runs_once(void)
 		"int main(void) { int i; once(); mid(); twice(); twice();\n"
 		"  for (i = 0; i < 9; i++) looped(); return 0; }\n");
 
+	RunsIndex *ix;
+
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
-	CU_ASSERT_TRUE(runs_once(prog, program_find_func(prog, intern("main", 4))));
-	CU_ASSERT_TRUE(runs_once(prog, program_find_func(prog, intern("once", 4))));
-	CU_ASSERT_TRUE(runs_once(prog, program_find_func(prog, intern("below", 5))));
-	CU_ASSERT_FALSE(runs_once(prog, program_find_func(prog, intern("looped", 6))));
-	CU_ASSERT_FALSE(runs_once(prog, program_find_func(prog, intern("twice", 5))));
+	ix = runs_index(prog);
+	CU_ASSERT_TRUE(runs_once(ix, program_find_func(prog, intern("main", 4))));
+	CU_ASSERT_TRUE(runs_once(ix, program_find_func(prog, intern("once", 4))));
+	CU_ASSERT_TRUE(runs_once(ix, program_find_func(prog, intern("below", 5))));
+	CU_ASSERT_FALSE(runs_once(ix, program_find_func(prog, intern("looped", 6))));
+	CU_ASSERT_FALSE(runs_once(ix, program_find_func(prog, intern("twice", 5))));
+	CU_ASSERT_TRUE(runs_few(ix, program_find_func(prog, intern("twice", 5))));
+	CU_ASSERT_FALSE(runs_few(ix, program_find_func(prog, intern("looped", 6))));
+	runs_index_free(ix);
 	arena_free_all();
 }
 

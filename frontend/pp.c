@@ -705,6 +705,45 @@ static DirKind directive_kind(const PP *pp, uint32_t *after)
 /* Conditionals                                                        */
 /* ------------------------------------------------------------------ */
 
+/*
+ * Is the #ifndef NAME just read an include guard: does `#define NAME`, with
+ * no value (or 1), come next, after blanks and comments?  A default that a
+ * missing header may override has a value (`#define N 1000`).
+ */
+static bool guard_follows(const PPScan *s, const char *name, uint32_t n)
+{
+	const char *t = s->t;
+	uint32_t p = s->pp->map.items[s->pp->line.len], q;
+
+	for (;;) {
+		while (p < s->len && (pp_is_blank(t[p]) || t[p] == '\n'))
+			p++;
+		if (p + 1 < s->len && t[p] == '/' && t[p + 1] == '*' && (q = skip_block_comment(t, s->len, p)))
+			p = q;
+		else if (p + 1 < s->len && t[p] == '/' && t[p + 1] == '/')
+			p = skip_line_comment(t, s->len, p);
+		else
+			break;
+	}
+	if (p >= s->len || t[p] != '#')
+		return false;
+	for (p++; p < s->len && pp_is_blank(t[p]); p++)
+		;
+	if (s->len - p < 7 || memcmp(t + p, "define", 6) != 0 || !pp_is_blank(t[p + 6]))
+		return false;
+	for (p += 6; p < s->len && pp_is_blank(t[p]); p++)
+		;
+	if (s->len - p < n || memcmp(t + p, name, n) != 0 ||
+	    (p + n < s->len && pp_ident_char[(unsigned char)t[p + n]]))
+		return false;
+	for (p += n; p < s->len && pp_is_blank(t[p]); p++)
+		;
+	if (p < s->len && t[p] == '1') /* `#define X_H 1` */
+		for (p++; p < s->len && pp_is_blank(t[p]); p++)
+			;
+	return p >= s->len || t[p] == '\n' || t[p] == '/'; /* no value: not a default size */
+}
+
 /* The value of an #if, #elif, #ifdef or #ifndef line. */
 static bool cond_value(PPScan *s, DirKind k, uint32_t i, bool *v)
 {
@@ -722,7 +761,7 @@ static bool cond_value(PPScan *s, DirKind k, uint32_t i, bool *v)
 	}
 	m = macro_find(pp, pp->line.items + i, e - i);
 	*v = (m && m->defined) == (k == D_IFDEF || k == D_ELIFDEF);
-	if (!(m && m->defined))
+	if (!(m && m->defined) && !(k == D_IFNDEF && guard_follows(s, pp->line.items + i, e - i)))
 		pp_undefined_name(s, pp->line.items + i, e - i, pp->map.items[i]);
 	return !s->failed;
 }

@@ -363,6 +363,9 @@ static void test_include(void)
 	free(dump);
 	/* without the include directory: INNER may come from api.h, not found: an error */
 	CU_ASSERT_FALSE(pp_scan(unit_source("t.c", text), NULL));
+	/* an include guard (`#ifndef G` then `#define G`) is let be; a default with a value is not */
+	CU_ASSERT_TRUE(pp_scan(unit_source("g.c", "#include \"api.h\"\n#ifndef G_H\n#define G_H\n#endif\n"), NULL));
+	CU_ASSERT_FALSE(pp_scan(unit_source("d.c", "#include \"api.h\"\n#ifndef N\n#define N 8\n#endif\n"), NULL));
 	/* a reserved name is let be */
 	check_dump("#include \"api.h\"\n#ifdef __cplusplus\nint g;\n#endif\n", NULL,
 	           "directive 2:1-2:18\n"

@@ -372,6 +372,14 @@ void pp_fail(PPScan *s, uint32_t at, const char *fmt, ...) MTPAR_PRINTF(3, 4);
  */
 void pp_undefined_name(PPScan *s, const char *name, uint32_t n, uint32_t at);
 /*
+ * The macros that cpp defines itself (__LINE__, __FILE__, __has_include,
+ * ...): whether name is one (`defined(__LINE__)` holds), and its value in
+ * #if at source byte at (false after a diagnostic where mtpar cannot tell
+ * it as the compiler would: __has_attribute(x), __COUNTER__).
+ */
+bool pp_builtin_macro(const char *name, uint32_t n);
+bool pp_builtin_value(PPScan *s, const char *name, uint32_t n, uint32_t at, intmax_t *v);
+/*
  * Evaluates the #if or #elif expression line[0..n), whose source bytes are
  * map[0..n] (map[n]: the line's end).  False after a diagnostic.
  */

@@ -766,6 +766,39 @@ static bool cond_value(PPScan *s, DirKind k, uint32_t i, bool *v)
 	return !s->failed;
 }
 
+static const char *const builtin_macros[] = {
+	"__LINE__", "__FILE__", "__DATE__", "__TIME__", "__TIMESTAMP__", "__COUNTER__",
+	"__INCLUDE_LEVEL__", "__BASE_FILE__", "__FILE_NAME__", "__has_include",
+	"__has_include_next", "__has_attribute", "__has_cpp_attribute", "__has_c_attribute",
+	"__has_builtin", "__has_feature", "__has_extension",
+};
+
+bool pp_builtin_macro(const char *name, uint32_t n)
+{
+	for (size_t i = 0; i < sizeof(builtin_macros) / sizeof(builtin_macros[0]); i++)
+		if (strlen(builtin_macros[i]) == n && memcmp(builtin_macros[i], name, n) == 0)
+			return true;
+	return false;
+}
+
+bool pp_builtin_value(PPScan *s, const char *name, uint32_t n, uint32_t at, intmax_t *v)
+{
+	uint32_t line, col;
+
+	if (n == 8 && memcmp(name, "__LINE__", 8) == 0) {
+		source_pos(s->src, at, &line, &col);
+		*v = line;
+		return true;
+	}
+	if (n == 17 && memcmp(name, "__INCLUDE_LEVEL__", 17) == 0) {
+		*v = s->depth;
+		return true;
+	}
+	pp_fail(s, at, "%.*s in #if: mtpar cannot tell its value as the compiler would "
+	        "(decide the condition with -D)", (int)n, name);
+	return false;
+}
+
 void pp_undefined_name(PPScan *s, const char *name, uint32_t n, uint32_t at)
 {
 	if (!s->pp->missing || (n >= 2 && name[0] == '_' && (name[1] == '_' || (name[1] >= 'A' && name[1] <= 'Z'))))

@@ -164,7 +164,7 @@ static void expand_defined(Eval *e, const TokList *in, uint32_t *i)
 		return;
 	}
 	m = pp_macro_find(e->s, in->items[k].s, in->items[k].n);
-	v.val = m && m->defined;
+	v.val = (m && m->defined) || pp_builtin_macro(in->items[k].s, in->items[k].n);
 	if (!v.val)
 		pp_undefined_name(e->s, in->items[k].s, in->items[k].n, in->items[k].at);
 	if (paren && (++k >= in->len || !is_punct(&in->items[k], ')'))) {
@@ -371,6 +371,14 @@ static PPVal ev_primary(Eval *e, bool live)
 	case TK_CHAR:
 		return signed_val(char_value(e, t));
 	case TK_IDENT:
+		if (pp_builtin_macro(t->s, t->n)) {
+			intmax_t b = 0;
+
+			if (!pp_builtin_value(e->s, t->s, t->n, t->at, &b))
+				e->ok = false;
+			skip_call(e);
+			return signed_val(b);
+		}
 		if (peek(e) && is_punct(peek(e), '('))
 			skip_call(e);
 		else

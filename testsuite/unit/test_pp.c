@@ -231,6 +231,8 @@ static void test_expressions(void)
 	CU_ASSERT_TRUE(if_true("18446744073709551615 == -1 && 18446744073709551615 > 0", NULL));
 	CU_ASSERT_TRUE(if_true("-1 < 0 && !(0u - 1) == 0 && (0u < -1) == 1", NULL));
 	CU_ASSERT_TRUE(if_true("_OPENMP >= 201107", NULL)); /* the output is built with -fopenmp */
+	/* what cpp defines itself: defined, and __LINE__ has the line's number */
+	CU_ASSERT_TRUE(if_true("defined(__FILE__) && defined __has_include && __LINE__ == 1", NULL));
 }
 
 static void test_macros_in_if(void)

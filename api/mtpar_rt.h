@@ -25,10 +25,12 @@
 typedef atomic_uint mtpar_atomic_uint;
 #define MTPAR_LOAD(p, order) atomic_load_explicit((p), memory_order_##order)
 #define MTPAR_STORE(p, v, order) atomic_store_explicit((p), (v), memory_order_##order)
+#define MTPAR_XCHG(p, v, order) atomic_exchange_explicit((p), (v), memory_order_##order)
 #elif defined(__GNUC__)
 typedef unsigned mtpar_atomic_uint;
 #define MTPAR_LOAD(p, order) __atomic_load_n((p), mtpar_order_##order)
 #define MTPAR_STORE(p, v, order) __atomic_store_n((p), (v), mtpar_order_##order)
+#define MTPAR_XCHG(p, v, order) __atomic_exchange_n((p), (v), mtpar_order_##order)
 #define mtpar_order_relaxed __ATOMIC_RELAXED
 #define mtpar_order_acquire __ATOMIC_ACQUIRE
 #define mtpar_order_release __ATOMIC_RELEASE
@@ -177,6 +179,21 @@ static MTPAR_INLINE void mtpar_post(mtpar_sync_t *flag, unsigned gen)
 {
 	mtpar_jitter();
 	MTPAR_STORE(&flag->gen, gen, release);
+}
+
+/*
+ * A region's static flags serve one run at a time.  A thread that finds
+ * the region running already (two inference sessions on two pthreads)
+ * runs the original code instead of forking a second team onto them.
+ */
+static MTPAR_INLINE int mtpar_enter(mtpar_atomic_uint *busy)
+{
+	return MTPAR_XCHG(busy, 1u, acquire) == 0u;
+}
+
+static MTPAR_INLINE void mtpar_leave(mtpar_atomic_uint *busy)
+{
+	MTPAR_STORE(busy, 0u, release);
 }
 
 /* Waits until the flag's task has finished in generation gen: spin, then yield. */

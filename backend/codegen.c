@@ -1546,6 +1546,8 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 		     g->sy->nflags);
 	if (!p->dynamic)
 		line(&g->out, g->indent, 1, "static unsigned mtpar_gen_%s;", g->fname);
+	line(&g->out, g->indent, 1, "static mtpar_atomic_uint mtpar_busy_%s; /* a run is in the region */",
+	     g->fname);
 	if (g->opts->profile)
 		profile_decls(g);
 	if (writes_statics(p))
@@ -1565,7 +1567,7 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	cond = rtcheck_condition(p, g->indent);
 	str_puts(&g->out, cond);
 	free(cond);
-	str_puts(&g->out, ") {\n");
+	str_printf(&g->out, " &&\n%s\t\tmtpar_enter(&mtpar_busy_%s)) {\n", g->indent, g->fname);
 	if (p->dynamic)
 		line(&g->out, g->indent, 2, "mtpar_dyn_start(&mtpar_dyn_%s);", g->fname);
 	else if (g->one_fork)
@@ -1598,6 +1600,7 @@ static const char *span_block(Gen *g, uint32_t start, uint32_t end)
 	if (g->one_fork && !counter_in_header(p))
 		line(&g->out, g->indent, 2, "if (mtpar_ran)\n%s\t\t\t%s = mtpar_last;", g->indent,
 		     intern_name(loop_counter(p)->name));
+	line(&g->out, g->indent, 2, "mtpar_leave(&mtpar_busy_%s);", g->fname);
 	line(&g->out, g->indent, 1, "}");
 	slot_gives(g);
 	line(&g->out, g->indent, 1, "if (!mtpar_ran) {");

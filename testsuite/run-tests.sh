@@ -723,6 +723,20 @@ if "$MTPAR" -np 2 -I testsuite/kernels -DLARGE_DATASET -o "$T/k_calls.np2.c" tes
 else
 	bad "kernel calls: one fork, in main; cell() sequential"
 fi
+# a parallelized function called from two pthreads at once (sessions.c):
+# one thread runs the region, the other the original code; no hang
+gcc -O2 -std=c11 -w -o "$T/sess.seq" testsuite/runtime/sessions.c 2>"$T/err" &&
+	"$T/sess.seq" >"$T/sess.want"
+for np in 2 3; do
+	if "$MTPAR" -np $np --cost-model=unlimited -o "$T/sess.c" testsuite/runtime/sessions.c 2>>"$T/err" &&
+	   gcc -O2 -std=c11 -fopenmp -w -o "$T/sess" "$T/sess.c" 2>>"$T/err" &&
+	   timeout 60 "$T/sess" >"$T/sess.got" && cmp -s "$T/sess.want" "$T/sess.got" &&
+	   MTPAR_JITTER=1 timeout 60 "$T/sess" >"$T/sess.got" && cmp -s "$T/sess.want" "$T/sess.got"; then
+		ok "two pthreads in one parallelized function -np $np: the result, no hang"
+	else
+		bad "two pthreads in one parallelized function -np $np: the result, no hang"; head -5 "$T/err"
+	fi
+done
 # one fork around a time loop (issue 15): heat2d's 20 steps run in one
 # region, a barrier between steps; with --api=oscar a fork per step
 # (and one more: main's own region, around its initialization)

@@ -143,6 +143,29 @@ static bool local_set_stmt(const Stmt *s)
 	       !e->lhs->var->addr_taken && is_scalar_type(e->lhs->var->type) && effect_free(e->rhs);
 }
 
+/*
+ * Is t a type name that the file defines as a macro spelled with no name
+ * first (`#define INCR ++` makes `INCR cnt;` read as a declaration)?  Then
+ * the statement is not the declaration it looks like.
+ */
+static bool named_by_macro(const Func *g, const Type *t)
+{
+	const PPConstList *lists[2] = { &g->src->own, &g->src->outside };
+
+	if (!t || t->kind != TY_NAMED)
+		return false;
+	for (int k = 0; k < 2; k++)
+		for (uint32_t i = 0; i < lists[k]->len; i++) {
+			const char *x = lists[k]->items[i].text;
+
+			while (x && (*x == ' ' || *x == '\t'))
+				x++;
+			if (lists[k]->items[i].name == t->tag && x && *x && !(*x == '_' || ((*x | 0x20) >= 'a' && (*x | 0x20) <= 'z')))
+				return true; /* `++`, `(void)0,`: not a type's spelling (DATA_TYPE double is) */
+		}
+	return false;
+}
+
 bool decomp_in_prologue(const Func *g, const Stmt *s)
 {
 	return s->kind == ST_EMPTY || s->kind == ST_DECL || scratch_stmt(g, s) || local_set_stmt(s);
@@ -178,6 +201,10 @@ static bool top_bb_ok(const Func *g, const MT *m, PartList *parts, const char **
 	for (uint32_t i = 0; i < m->stmts.len; i++) {
 		Stmt *s = m->stmts.items[i];
 
+		if (s->in_macro && s->kind != ST_EMPTY && s->kind != ST_DECL) {
+			*why = "a macro spells a statement beside the callee's loops";
+			return false;
+		}
 		if (!decomp_in_prologue(g, s)) {
 			SplitLoop sl = { 0 };
 
@@ -193,6 +220,10 @@ static bool top_bb_ok(const Func *g, const MT *m, PartList *parts, const char **
 		}
 		if (s->kind != ST_DECL || !s->var || scratch_stmt(g, s))
 			continue;
+		if (named_by_macro(g, s->var->type)) {
+			*why = "a macro spells a statement beside the callee's loops";
+			return false;
+		}
 		if (!is_scalar_type(s->var->type) || s->var->storage != SC_NONE) {
 			*why = plan_fmt("the callee declares %s, not a plain scalar or pointer",
 			           intern_name(s->var->name));

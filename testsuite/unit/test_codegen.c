@@ -218,7 +218,8 @@ static void test_span_block(void)
 	block = edit_at(&el, first->start, false);
 	CU_ASSERT_EQUAL(el.edits.items[4].end, last->end);
 	HAS(block, "static mtpar_sync_t mtpar_sync_entry[3];");
-	HAS(block, "if (mtpar_can_fork(2)) {");
+	HAS(block, "if (mtpar_can_fork(2) &&\n\t\t\tmtpar_enter(&mtpar_busy_entry)) {");
+	HAS(block, "mtpar_leave(&mtpar_busy_entry);");
 	HAS(block, "\n#pragma omp parallel num_threads(2)\n");
 	HAS(block, "if (mtpar_team_size() == 2) {");
 	HAS(block, "switch (mtpar_thread()) {");

@@ -838,13 +838,8 @@ static bool check_span(const ParPlan *p, char *why, size_t size)
 	end = root->children.items[p->last]->end;
 	if (plan_crosses_block(f, start, end))
 		return fail(why, size, "the span crosses a block's brace");
-	for (uint32_t i = 0; i < f->src->hidden.len; i++) {
-		const Hidden *h = &f->src->hidden.items[i];
-
-		if (h->start < end && h->end > start &&
-		    (h->kind == HIDE_DIRECTIVE || h->kind == HIDE_INACTIVE))
-			return fail(why, size, "preprocessor conditional inside the span");
-	}
+	if (source_has_conditional(f->src, start, end))
+		return fail(why, size, "preprocessor conditional inside the span");
 	for (uint32_t i = p->first; i <= p->last; i++) {
 		const MT *mt = root->children.items[i];
 		bool fold = false;

@@ -186,6 +186,8 @@ const Hidden *source_hidden_at(const Source *src, uint32_t byte);
  * up to the closing quote; NULL when h is no pragma.
  */
 const char *source_pragma_words(const Source *src, const Hidden *h);
+/* Does [start, end) hold a preprocessor conditional: an evaluated #if line or an inactive branch? */
+bool source_has_conditional(const Source *src, uint32_t start, uint32_t end);
 /* The words of the pragma operator that begins at byte p, else NULL. */
 const char *source_pragma_at(const Source *src, uint32_t p);
 /* From p, past blanks and pragma operators, up to end: where anything else begins. */

@@ -257,6 +257,18 @@ const char *source_pragma_words(const Source *src, const Hidden *h)
 	return p;
 }
 
+bool source_has_conditional(const Source *src, uint32_t start, uint32_t end)
+{
+	for (uint32_t i = 0; i < src->hidden.len; i++) {
+		const Hidden *h = &src->hidden.items[i];
+
+		if (h->start < end && h->end > start &&
+		    (h->kind == HIDE_DIRECTIVE || h->kind == HIDE_INACTIVE))
+			return true;
+	}
+	return false;
+}
+
 const char *source_pragma_at(const Source *src, uint32_t p)
 {
 	const Hidden *h = source_hidden_at(src, p);

@@ -1012,14 +1012,7 @@ static double prologue_cost(PlanCtx *c, const Func *g)
  */
 static bool has_conditionals(const Func *g)
 {
-	for (uint32_t i = 0; i < g->src->hidden.len; i++) {
-		const Hidden *h = &g->src->hidden.items[i];
-
-		if (h->start < g->body->end && h->end > g->body->start &&
-		    (h->kind == HIDE_DIRECTIVE || h->kind == HIDE_INACTIVE))
-			return true;
-	}
-	return false;
+	return source_has_conditional(g->src, g->body->start, g->body->end);
 }
 
 /*

@@ -114,9 +114,11 @@ RunsIndex *runs_index(const Program *prog)
 		w.has_goto = false;
 		w.seen.len = 0;
 		count_calls(g->body, &w);
-		for (uint32_t k = 0; k < w.seen.len; k++) /* a goto anywhere in g: it was found by now */
-			ix->by_callee[w.seen.items[k]->id].items[ix->by_callee[w.seen.items[k]->id].len - 1]
-				.has_goto = w.has_goto;
+		for (uint32_t k = 0; k < w.seen.len; k++) { /* a goto anywhere in g: it was found by now */
+			CallerSites *l = &ix->by_callee[w.seen.items[k]->id];
+
+			l->items[l->len - 1].has_goto = w.has_goto;
+		}
 	}
 	array_free(&w.seen);
 	return ix;

@@ -1184,12 +1184,11 @@ const char *measured_key(const MT *root, const char *name);
  * whose gain is too small stay in considered, for the report).
  */
 /*
- * runs.c: f runs once per run of the program: it is main, or one call
- * outside any loop of a function that runs once is its only call.
+ * runs.c: how many times f runs per run of the program at most (main once;
+ * a function called outside loops, as often as its callers call it), or
+ * HUGE_VAL where the text bounds it not.
  */
-bool runs_once(const RunsIndex *ix, const Func *f);
-/* f runs a number of times the program's text bounds: main, or called only outside loops from such functions. */
-bool runs_few(const RunsIndex *ix, const Func *f);
+double runs_bound(const RunsIndex *ix, const Func *f);
 /* Who calls each function, how often, inside loops or not: one walk of the program. */
 RunsIndex *runs_index(const Program *prog);
 void runs_index_free(RunsIndex *ix);
@@ -1212,8 +1211,8 @@ typedef struct PlanCtx {
 	bool unlimited;         /* --cost-model=unlimited */
 	const Measured *measured; /* --costs FILE, or NULL */
 	bool plain_regions;  /* PlanOptions' */
-	signed char *once;      /* per Func.id: runs_once, or -1 not known yet */
-	RunsIndex *runs;        /* the call sites, for runs_once and runs_few */
+	RunsIndex *runs;        /* the call sites, for runs_bound */
+	bool team_paid;         /* a plan taken so far pays for starting the threads */
 	CostModel cost;
 	Bitset *calls;          /* per Func.id: the defined functions its body calls */
 	int next_clone;         /* the last Clone.id given */

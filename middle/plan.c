@@ -1057,12 +1057,22 @@ static void plan_tasks(PlanCtx *c, ParPlan *p, bool assume)
 	obj_assume_apart(NULL);
 }
 
-/* runs_once(f), found once per function. */
-static bool func_runs_once(PlanCtx *c, const Func *f)
+/*
+ * The share of the team's start that one run of f pays: all of it where f
+ * runs once per program run, a part where it runs a bounded few times
+ * (op() called twice from main), none where it may run without bound, or
+ * where a plan taken before pays for it (the team starts once a program).
+ */
+static double start_share(PlanCtx *c, const Func *f)
 {
-	if (c->once[f->id] < 0)
-		c->once[f->id] = runs_once(c->runs, f);
-	return c->once[f->id];
+	return c->team_paid ? 0 : TEAM_START_COST / runs_bound(c->runs, f);
+}
+
+/* Does a plan of plans[0..) run in parallel: then the threads' start is paid for. */
+static void note_team_paid(PlanCtx *c, const PlanList *plans)
+{
+	for (uint32_t i = 0; i < plans->len; i++)
+		c->team_paid |= !plans->items[i]->why_not;
 }
 
 /*
@@ -1075,7 +1085,7 @@ static bool func_runs_once(PlanCtx *c, const Func *f)
 double plan_min_region_work(PlanCtx *c, const Func *f, double runs)
 {
 	double share = MIN_GAIN - 1.0 / c->ncores; /* of the work, what the cores save */
-	double start = runs_few(c->runs, f) ? TEAM_START_COST / (runs > 1 ? runs : 1) : 0;
+	double start = start_share(c, f) / (runs > 1 ? runs : 1);
 
 	if (c->unlimited)
 		return 0;
@@ -1106,10 +1116,15 @@ static const char *rejection(const PlanCtx *c, const ParPlan *p)
 		                "small: the span is %.0f%% of its work",
 		                p->func_cost / (p->func_cost - gain), c->ncores,
 		                100 * seq * p->reps / p->func_cost);
-	if (gain < p->start_cost)
+	if (gain < p->start_cost && p->start_cost >= TEAM_START_COST)
 		return plan_fmt("the predicted gain, %.2g ms, does not pay for starting the threads "
 		                "(%.2g ms) in a function that runs once",
 		                gain / UNITS_PER_MS, p->start_cost / UNITS_PER_MS);
+	if (gain < p->start_cost)
+		return plan_fmt("the predicted gain, %.2g ms per run, does not pay for starting the "
+		                "threads (%.2g ms) in a function that runs %.0f times",
+		                gain / UNITS_PER_MS, TEAM_START_COST / UNITS_PER_MS,
+		                TEAM_START_COST / p->start_cost);
 	return NULL;
 }
 
@@ -1145,7 +1160,7 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 	p->one_fork = root != f->mt && !plan_one_fork_why(c, p);
 	p->runtime_cost = runtime_cost(c, p);
 	/* around a loop with a region (plan_around_loops): that plan paid for the team */
-	p->start_cost = !c->unlimited && !c->avoid_mt && func_runs_once(c, f) ? TEAM_START_COST : 0;
+	p->start_cost = !c->unlimited && !c->avoid_mt ? start_share(c, f) : 0;
 	p->why_not = rejection(c, p);
 	if (p->why_not) {
 		p->considered = p->tasks; /* the clones they point to stay in the arena */
@@ -1403,8 +1418,10 @@ static void plan_uncovered(PlanCtx *c, PlanList *plans, Bitset *reach)
 		c->avoid = busy;
 		add_second_plan(c, plans, reach, plan_function(c, todo.items[k]));
 		c->avoid = NULL;
-		if (plans->len > before)
+		if (plans->len > before) {
 			busy = busy_functions(c, plans);
+			note_team_paid(c, plans);
+		}
 	}
 	array_free(&todo);
 }
@@ -1423,8 +1440,6 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 	c.unlimited = opts->unlimited;
 	c.measured = opts->measured;
 	c.plain_regions = opts->plain_regions;
-	c.once = arena_alloc(n + 1);
-	memset(c.once, -1, n + 1);
 	c.runs = runs_index(prog);
 	cost_init(&c.cost, prog);
 	build_calls(&c);
@@ -1459,8 +1474,11 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 		array_push(&plans, p);
 	}
 	plan_around_loops(&c, &plans, reach, cands.len);
+	note_team_paid(&c, &plans);
 	plan_roots_around(&c, &plans, reach, roots.items, cands.len);
+	note_team_paid(&c, &plans);
 	plan_uncovered(&c, &plans, reach);
+	note_team_paid(&c, &plans);
 	plan_rt_loops(&c, &plans, busy_functions(&c, &plans));
 	array_free(&roots);
 	array_free(&cands);

@@ -1,11 +1,12 @@
 /*
- * runs.c - middle stage: does a function run once per run of the program?
- * main does; so does a function that one statement of such a function
- * calls, outside any loop.  A plan for a function that runs once pays for
+ * runs.c - middle stage: how many times does a function run per run of the
+ * program, at most?  main once; a function called outside loops, as often
+ * as its callers call it.  A plan for a function that runs once pays for
  * starting the team of threads (the first fork creates them) out of its
- * own gain; a function that may run many times shares that cost among its
- * runs.
+ * own gain, one that runs twice half of it; one that may run without
+ * bound shares that cost among its runs.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "middle.h"
@@ -23,6 +24,7 @@ typedef Array(CallerSite) CallerSites;
 
 struct RunsIndex {
 	CallerSites *by_callee; /* per Func.id: who calls it, how often, where */
+	double *bound;          /* per Func.id: runs_bound, 0 until found */
 	uint32_t n;
 };
 
@@ -105,6 +107,7 @@ RunsIndex *runs_index(const Program *prog)
 
 	ix->n = prog->funcs.len;
 	ix->by_callee = xcalloc(ix->n ? ix->n : 1, sizeof(*ix->by_callee));
+	ix->bound = xcalloc(ix->n ? ix->n : 1, sizeof(*ix->bound));
 	for (uint32_t i = 0; i < prog->funcs.len; i++) {
 		Func *g = prog->funcs.items[i];
 
@@ -128,46 +131,45 @@ void runs_index_free(RunsIndex *ix)
 {
 	for (uint32_t i = 0; ix && i < ix->n; i++)
 		array_free(&ix->by_callee[i]);
-	if (ix)
+	if (ix) {
 		free(ix->by_callee);
+		free(ix->bound);
+	}
 	free(ix);
 }
 
-/* f runs once per run (once), or a number of times the text bounds: no call in a loop on the way from main. */
-static bool runs_once_at(const RunsIndex *ix, const Func *f, int depth, bool once)
+/*
+ * How many times f runs per run of the program, at most, when no call on
+ * the way from main sits in a loop (or in a function with a goto): the
+ * calls outside loops times their callers' runs; HUGE_VAL when the text
+ * bounds it not, or main does not reach it.
+ */
+static double runs_bound_at(const RunsIndex *ix, const Func *f, int depth)
 {
-	const Func *caller = NULL;
-	uint32_t sites = 0;
 	const CallerSites *l;
+	double runs = 0;
 
 	if (f->name == intern("main", 4))
-		return true;
+		return 1;
 	if (depth >= MAX_CHAIN || (uint32_t)f->id >= ix->n)
-		return false;
+		return HUGE_VAL;
+	if (ix->bound[f->id] > 0)
+		return ix->bound[f->id];
 	l = &ix->by_callee[f->id];
-	for (uint32_t i = 0; i < l->len; i++) {
+	for (uint32_t i = 0; i < l->len && runs < HUGE_VAL; i++) {
 		const CallerSite *cs = &l->items[i];
 
 		if (cs->caller == f)
 			continue;
 		if (cs->in_loops || (cs->outside_loops && cs->has_goto))
-			return false;
-		if (cs->outside_loops) {
-			if (!once && !runs_once_at(ix, cs->caller, depth + 1, false))
-				return false;
-			caller = cs->caller;
-			sites += cs->outside_loops;
-		}
+			return HUGE_VAL;
+		if (cs->outside_loops)
+			runs += cs->outside_loops * runs_bound_at(ix, cs->caller, depth + 1);
 	}
-	return once ? sites == 1 && runs_once_at(ix, caller, depth + 1, true) : sites > 0;
+	return ix->bound[f->id] = runs > 0 ? runs : HUGE_VAL;
 }
 
-bool runs_once(const RunsIndex *ix, const Func *f)
+double runs_bound(const RunsIndex *ix, const Func *f)
 {
-	return runs_once_at(ix, f, 0, true);
-}
-
-bool runs_few(const RunsIndex *ix, const Func *f)
-{
-	return runs_once_at(ix, f, 0, false);
+	return runs_bound_at(ix, f, 0);
 }

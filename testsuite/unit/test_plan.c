@@ -6,6 +6,7 @@
  * layers.  A wrong "split" here would be a miscompile.
  */
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <tree_sitter/api.h>
 
@@ -662,16 +663,20 @@ static void test_triangle_split(void)
 	arena_free_all();
 }
 
-/* main runs once, so does what it calls once outside loops; not what a loop or two calls call. */
-static void test_runs_once(void)
+/*
+ * main runs once, so does what it calls once outside loops; what two calls
+ * call runs twice; what a loop calls, without bound.
+ */
+static void test_runs_bound(void)
 {
 	Program *prog = front(
 		"static int x;\n"
 		"static void once(void) { x++; }\n"
 		"static void looped(void) { x++; }\n"
-		"static void twice(void) { x++; }\n"
 		"static void below(void) { x++; }\n"
 		"static void mid(void) { below(); }\n"
+		"static void twice2(void) { x++; }\n"
+		"static void twice(void) { twice2(); twice2(); }\n"
 		"int main(void) { int i; once(); mid(); twice(); twice();\n"
 		"  for (i = 0; i < 9; i++) looped(); return 0; }\n");
 
@@ -679,13 +684,12 @@ static void test_runs_once(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prog);
 	ix = runs_index(prog);
-	CU_ASSERT_TRUE(runs_once(ix, program_find_func(prog, intern("main", 4))));
-	CU_ASSERT_TRUE(runs_once(ix, program_find_func(prog, intern("once", 4))));
-	CU_ASSERT_TRUE(runs_once(ix, program_find_func(prog, intern("below", 5))));
-	CU_ASSERT_FALSE(runs_once(ix, program_find_func(prog, intern("looped", 6))));
-	CU_ASSERT_FALSE(runs_once(ix, program_find_func(prog, intern("twice", 5))));
-	CU_ASSERT_TRUE(runs_few(ix, program_find_func(prog, intern("twice", 5))));
-	CU_ASSERT_FALSE(runs_few(ix, program_find_func(prog, intern("looped", 6))));
+	CU_ASSERT_EQUAL(runs_bound(ix, program_find_func(prog, intern("main", 4))), 1);
+	CU_ASSERT_EQUAL(runs_bound(ix, program_find_func(prog, intern("once", 4))), 1);
+	CU_ASSERT_EQUAL(runs_bound(ix, program_find_func(prog, intern("below", 5))), 1);
+	CU_ASSERT_EQUAL(runs_bound(ix, program_find_func(prog, intern("twice", 5))), 2);
+	CU_ASSERT_EQUAL(runs_bound(ix, program_find_func(prog, intern("twice2", 6))), 4);
+	CU_ASSERT_EQUAL(runs_bound(ix, program_find_func(prog, intern("looped", 6))), HUGE_VAL);
 	runs_index_free(ix);
 	arena_free_all();
 }
@@ -844,7 +848,7 @@ int suite_plan(void)
 	    !CU_add_test(s, "slices behind run-time checks", test_slices_checked) ||
 	    !CU_add_test(s, "spans and braces", test_span_braces) ||
 	    !CU_add_test(s, "a triangle cut by work", test_triangle_split) ||
-	    !CU_add_test(s, "runs once", test_runs_once) ||
+	    !CU_add_test(s, "runs bound", test_runs_bound) ||
 	    !CU_add_test(s, "the team's start is paid once", test_start_cost) ||
 	    !CU_add_test(s, "marks for the vectorizer", test_ivdep_marks) ||
 	    !CU_add_test(s, "a branch inside the span", test_dynamic_branch))

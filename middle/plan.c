@@ -463,6 +463,15 @@ static bool reaches_avoided(PlanCtx *c, MT *mt)
  * ones first); a run ends where the next MT would take it across a
  * block's brace.
  */
+/* Is root's i-th child in a span that a plan of this level took (plan_around_loops)? */
+static bool in_taken_span(const PlanCtx *c, const MT *root, uint32_t i)
+{
+	for (uint32_t k = 0; k < c->ntaken; k++)
+		if (c->taken[k].root == root && c->taken[k].first <= i && i <= c->taken[k].last)
+			return true;
+	return false;
+}
+
 static RunList span_runs(PlanCtx *c, const MT *root)
 {
 	RunList runs = { 0 };
@@ -475,8 +484,8 @@ static RunList span_runs(PlanCtx *c, const MT *root)
 		return runs; /* one BB taken in order (mt.c): no span */
 	for (uint32_t i = 0; root && i <= root->children.len; i++) {
 		MT *mt = i < root->children.len ? root->children.items[i] : NULL;
-		bool ok = mt && mt != c->avoid_mt && task_ok(mt, !c->plain_regions, &fold, &why) &&
-		          !reaches_avoided(c, mt);
+		bool ok = mt && mt != c->avoid_mt && !in_taken_span(c, root, i) &&
+		          task_ok(mt, !c->plain_regions, &fold, &why) && !reaches_avoided(c, mt);
 
 		/* an arm's braces are crossed until its if statement ends: plan_run_close */
 		if (ok && len && !plan_under_test_from(mt, start) &&
@@ -1348,22 +1357,32 @@ static void plan_roots_around(PlanCtx *c, PlanList *plans, Bitset *reach, Func *
 /*
  * A function whose plan went inside its heaviest loop (a time loop in
  * main) may have work of its own around that loop (the arrays'
- * initialization, a sweep after it): a second plan of its top level,
- * whose spans hold neither the loop nor calls of functions with a region.
- * The first n plans are the candidates'.
+ * initialization before it, a sweep after it): more plans of its top
+ * level, whose spans hold neither the loop, nor a span taken before, nor
+ * calls of functions with a region.  The first n plans are the candidates'.
  */
 static void plan_around_loops(PlanCtx *c, PlanList *plans, Bitset *reach, uint32_t n)
 {
 	c->avoid = busy_functions(c, plans);
 	for (uint32_t k = 0; k < n; k++) {
 		ParPlan *q = plans->items[k], *p;
+		uint32_t before;
 
 		if (q->why_not || q->root == q->func->mt)
 			continue;
 		c->avoid_mt = q->root;
-		p = plan_level(c, q->func, q->func->mt, 1);
+		do {
+			before = plans->len;
+			p = plan_level(c, q->func, q->func->mt, 1);
+			add_second_plan(c, plans, reach, p); /* else the loop's plan is the one reported */
+			if (plans->len > before) {
+				c->taken[c->ntaken].root = p->root;
+				c->taken[c->ntaken].first = p->first;
+				c->taken[c->ntaken++].last = p->last;
+			}
+		} while (plans->len > before && c->ntaken < sizeof(c->taken) / sizeof(c->taken[0]));
 		c->avoid_mt = NULL;
-		add_second_plan(c, plans, reach, p); /* else the loop's plan is the one reported */
+		c->ntaken = 0;
 	}
 	c->avoid = NULL;
 }

@@ -1,8 +1,9 @@
 /* mainloop.c - a whole program in main, as quick benchmarks are written:
  * the arrays set up by loops, a time loop around one sweep, and a pass
  * after it.  main's plan goes inside the time loop (a sweep split on each
- * step); a second plan of main's top level splits the loops around it
- * (middle/plan.c, plan_around_loops), each region with labels of its own. */
+ * step); more plans of main's top level split the loops after it and the
+ * one before it (middle/plan.c, plan_around_loops), each region with
+ * labels of its own. */
 #include <stdio.h>
 
 #include "bench.h"

@@ -119,6 +119,7 @@ typedef enum HideKind {
 	HIDE_BITFIELD,    /* unnamed bit-field 'unsigned : 0;', which tree-sitter-c cannot parse */
 	HIDE_COMMENT,     /* a block comment inside a #define, where tree-sitter-c ends the body */
 	HIDE_PRAGMA,      /* the operator _Pragma("..."), C99 6.10.9: a #pragma in a statement's place */
+	HIDE_CASE_RANGE,  /* '... 9' of GNU C's 'case 0 ... 9:', which tree-sitter-c cannot parse */
 } HideKind;
 
 /*
@@ -1125,6 +1126,10 @@ Type *lw_type_of_text(const char *s, size_t len);
 void lw_add_storage(const char *w, size_t len, DeclSpec *ds);
 /* The specifiers of a declaration-like node into ds. */
 void lower_specifiers(TSNode n, DeclSpec *ds);
+/* Adds hidden's storage class (where ds has none), inline and thread-local to ds. */
+void lw_merge_spec(DeclSpec *ds, const DeclSpec *hidden);
+/* Adds the storage words of the specifier macros that a block-scope declaration n holds. */
+void lw_hidden_specifiers(TSNode n, DeclSpec *ds);
 /* A type_specifier node: struct, union, enum, sized, primitive, typedef name. */
 Type *lower_specifier(TSNode n);
 /* Wraps t in the declarator d (outside in) into out. */

@@ -484,11 +484,12 @@ static void register_func(Func *fn, Type *ft)
 }
 
 /* Storage words a hidden macro contributes, and the specifiers written out. */
-static void merge_spec(DeclSpec *ds, const DeclSpec *hidden)
+void lw_merge_spec(DeclSpec *ds, const DeclSpec *hidden)
 {
 	if (ds->storage == SC_NONE)
 		ds->storage = hidden->storage;
 	ds->is_inline |= hidden->is_inline;
+	ds->is_thread_local |= hidden->is_thread_local;
 }
 
 // function_definition = specifiers declarator:_declarator body:compound_statement
@@ -500,7 +501,7 @@ static void lower_func_def(TSNode n, const DeclSpec *hidden, uint32_t start)
 	uint32_t mark;
 
 	lower_specifiers(n, &ds);
-	merge_spec(&ds, hidden);
+	lw_merge_spec(&ds, hidden);
 	lw.func = fn;
 	lower_declarator(node_field(n, "declarator"), ds.type, &dc);
 	if (dc.type->kind != TY_FUNC || ts_node_is_null(dc.func) || !dc.name) {
@@ -591,7 +592,7 @@ static void lower_global_decl(TSNode n, const DeclSpec *hidden)
 	TSNode c;
 
 	lower_specifiers(n, &ds);
-	merge_spec(&ds, hidden);
+	lw_merge_spec(&ds, hidden);
 	kids_init(&k, n);
 	while (kids_next(&k, &c))
 		if (kids_field_is(&k, "declarator"))
@@ -638,6 +639,34 @@ static void hidden_specifiers(uint32_t from, uint32_t to, uint32_t at, DeclSpec 
 		if (h->kind == HIDE_MACRO && h->expansion)
 			apply_words(h->expansion, ds);
 	}
+}
+
+/*
+ * A block-scope declaration n's specifier macros (`LOCAL int x;` under
+ * `#define LOCAL static`, C11's `_Thread_local`): those among its
+ * specifiers, and those just before it, with only blanks between, which
+ * tree-sitter leaves out of n.
+ */
+void lw_hidden_specifiers(TSNode n, DeclSpec *ds)
+{
+	const Source *src = lw.src;
+	DeclSpec hidden = { 0 };
+	TSNode d = node_field(n, "declarator");
+	uint32_t start = node_start(n), from = start;
+
+	for (uint32_t i = hidden_from(start); i-- > 0;) {
+		const Hidden *h = &src->hidden.items[i];
+		uint32_t p = h->end;
+
+		while (p < from && strchr(" \t\r\n", src->text[p]))
+			p++;
+		if (p != from || h->kind != HIDE_MACRO)
+			break;
+		from = h->start;
+	}
+	hidden_specifiers(from, ts_node_is_null(d) ? node_end(n) : node_start(d), start, &hidden,
+	                  &start);
+	lw_merge_spec(ds, &hidden);
 }
 
 static void lower_top_items(TSNode parent);

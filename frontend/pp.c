@@ -577,6 +577,7 @@ struct PPScan {
 	uint32_t inactive_start; /* where the current inactive region began */
 	uint32_t punct_end;  /* byte after the last punctuator: tells "+=" from "=" */
 	uint32_t braces;     /* brace depth of active code */
+	bool in_case;        /* between a 'case' and its ':' */
 	Array(Cond) conds;
 	bool failed;
 };
@@ -1300,6 +1301,12 @@ static void code_ident(PPScan *s)
 	if (s->braces && is_int_word(s->t + start, end - start) &&
 	    code_unnamed_bitfield(s, start))
 		return;
+	s->in_case |= s->braces && end - start == 4 && memcmp(s->t + start, "case", 4) == 0;
+	if (end - start == 13 && memcmp(s->t + start, "_Thread_local", 13) == 0) {
+		/* C11's keyword, which tree-sitter-c does not know: a specifier as a macro's */
+		hide(s, start, end, HIDE_MACRO, "_Thread_local");
+		return;
+	}
 	m = macro_find(s->pp, s->t + start, end - start);
 	if (m && macro_is_spec(s->pp, m))
 		hide(s, start, end, HIDE_MACRO, m->expansion);
@@ -1337,10 +1344,41 @@ static void code_punct(PPScan *s)
 	s->punct_end = s->pos;
 	if (!s->active || !s->record)
 		return;
+	if (strchr(":;{}", c))
+		s->in_case = false;
 	if (c == '{')
 		s->braces++;
 	else if (c == '}' && s->braces)
 		s->braces--;
+}
+
+/*
+ * "..." after a 'case': GNU C's case range `case 'a' ... 'z':`.  The upper
+ * bound, a constant expression, is hidden through the ':', so that
+ * tree-sitter-c reads `case 'a':`; the analysis reads no label's value.
+ */
+static void code_case_range(PPScan *s)
+{
+	const char *t = s->t;
+	uint32_t p = s->pos + 3;
+	int depth = 0;
+
+	while (p < s->len && (depth > 0 || t[p] != ':')) {
+		if (t[p] == '\'' || t[p] == '"') {
+			p = pp_skip_literal(t, s->len, p);
+			continue;
+		}
+		if (strchr(";{}", t[p]))
+			break;
+		depth += t[p] == '(' ? 1 : t[p] == ')' ? -1 : 0;
+		p++;
+	}
+	if (p < s->len && t[p] == ':') {
+		hide(s, s->pos, p, HIDE_CASE_RANGE, NULL);
+		s->pos = p;
+	} else {
+		code_punct(s);
+	}
 }
 
 static void code_slash(PPScan *s)
@@ -1388,6 +1426,11 @@ static void scan_text(PPScan *s)
 			code_ident(s);
 			break;
 		case CC_DOT:
+			if (s->in_case && s->active && s->record && t[s->pos + 1] == '.' &&
+			    t[s->pos + 2] == '.') {
+				code_case_range(s);
+				break;
+			}
 			if (!pp_is_digit(t[s->pos + 1])) {
 				code_punct(s);
 				break;
@@ -1531,7 +1574,7 @@ static const char *const hide_kind_name[] = {
 	[HIDE_MACRO] = "macro", [HIDE_ATTRIBUTE] = "attribute",
 	[HIDE_INITIALIZER] = "initializer",
 	[HIDE_BITFIELD] = "bitfield", [HIDE_COMMENT] = "comment",
-	[HIDE_PRAGMA] = "pragma",
+	[HIDE_PRAGMA] = "pragma", [HIDE_CASE_RANGE] = "case range",
 };
 
 /* The expansion as a C string literal body: '"' and '\' escaped. */

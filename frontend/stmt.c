@@ -112,6 +112,7 @@ static void lower_local_decl(StmtList *list, TSNode n)
 	TSNode c;
 
 	lower_specifiers(n, &ds);
+	lw_hidden_specifiers(n, &ds);
 	kids_init(&k, n);
 	while (kids_next(&k, &c))
 		if (kids_field_is(&k, "declarator"))

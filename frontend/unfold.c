@@ -9,7 +9,9 @@
  * `ALIGN(64) float a[N];`, a call before a declaration.  When a source does
  * not parse, each use of a macro whose expansion holds a statement keyword,
  * a brace, a ';' or a word of a declaration (a storage class, qualifier,
- * type or attribute) is replaced by that expansion, made as cpp makes it
+ * type or attribute), and each use whose arguments are no call's (an empty
+ * argument, or the arguments of a macro that pastes or stringizes them:
+ * `CAT(0x, 10)`), is replaced by that expansion, made as cpp makes it
  * from the #defines in force at the use (the file's own, its headers', -D),
  * and the caller scans and parses the source again.  The output is then
  * written from the expanded text: the same program, with those uses
@@ -111,22 +113,22 @@ static bool beyond_expression(const PPToken *t)
 }
 
 /*
- * Whether the expansion text spells more than an expression and can stand
- * in the output for the use: no name in it is a macro the output's
- * preprocessor would expand again.
+ * Whether the expansion text can stand in the output for the use (no name
+ * in it is a macro the output's preprocessor would expand again), and
+ * *beyond whether it spells more than an expression.
  */
-static bool unfoldable(const Defines *d, const char *s, uint32_t len)
+static bool expansion_plain(const Defines *d, const char *s, uint32_t len, bool *beyond)
 {
 	const char *end = s + len;
-	bool beyond = false;
 	PPToken t;
 
+	*beyond = false;
 	while (pp_next_token(&s, end, &t)) {
 		if (t.kind == 'i' && defines_lookup(intern(t.s, t.n), (void *)d))
 			return false;
-		beyond |= beyond_expression(&t);
+		*beyond |= beyond_expression(&t);
 	}
-	return beyond;
+	return true;
 }
 
 /* Is the token at t the first one on its line (a directive's '#')? */
@@ -165,12 +167,48 @@ static bool hides_part(const Scan *s, uint32_t start, uint32_t end)
 	       src->hidden.items[s->hidden].end > start;
 }
 
+/*
+ * Are the use's arguments, name_end..use_end, text that tree-sitter cannot
+ * read as a call's: an empty argument (`F(, x)`), or any argument of a
+ * macro that pastes or stringizes them (`CAT(0x, 10)`, `STR(a b)`)?
+ */
+static bool odd_arguments(const Ident *m, const char *name_end, const char *use_end)
+{
+	PPToken t;
+	int depth = 0;
+	char before = 0; /* the last token at depth 1: '(' or ',' when nothing followed it */
+
+	if (!m || !m->macro_params)
+		return false;
+	if (m->macro_body && strchr(m->macro_body, '#'))
+		return true;
+	while (pp_next_token(&name_end, use_end, &t)) {
+		char c = t.kind == 'p' && t.n == 1 ? *t.s : 0;
+
+		if (c == '(' && ++depth == 1) {
+			before = '(';
+			continue;
+		}
+		if (c == ')' && depth-- == 1)
+			return before == ',';
+		if (depth == 1 && c == ',') {
+			if (before == '(' || before == ',')
+				return true;
+			before = ',';
+			continue;
+		}
+		before = 'x';
+	}
+	return false;
+}
+
 /* The use of a macro at t (its name): an edit when it spells more than an expression; *p moves past it. */
 static void try_use(Scan *s, const PPToken *t, const char **p, const char *end)
 {
 	const char *q = t->s;
 	uint32_t len, start = (uint32_t)(t->s - s->src->text);
 	char *text = macro_expand_use(&q, end, defines_lookup, &s->defs, &len);
+	bool beyond;
 	Edit e;
 
 	if (!text)
@@ -178,7 +216,8 @@ static void try_use(Scan *s, const PPToken *t, const char **p, const char *end)
 	*p = q;
 	e = (Edit){ .start = start, .end = (uint32_t)(q - s->src->text), .text = text, .len = len,
 	             .name = intern(t->s, t->n) };
-	if (!hides_part(s, e.start, e.end) && unfoldable(&s->defs, text, len))
+	if (!hides_part(s, e.start, e.end) && expansion_plain(&s->defs, text, len, &beyond) &&
+	    (beyond || odd_arguments(defines_lookup(e.name, &s->defs), t->s + t->n, q)))
 		array_push(&s->edits, e);
 }
 

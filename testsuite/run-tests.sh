@@ -607,9 +607,9 @@ if "$MTPAR" -np 2 $KL --report -o "$T/k_ml.c" testsuite/kernels/mainloop.c >"$T/
    "$T/k_ml.seq" >"$T/k_ml.want" && MTPAR_JITTER=1 "$T/k_ml" >"$T/k_ml.got" &&
    cmp -s "$T/k_ml.want" "$T/k_ml.got"; then
 	expect_lines "main's time loop and the loops around it: three regions" "$T/k_ml.rep" \
-		'mainloop.c:23:3: optimized: loop split in place: 2 slices' \
-		'mainloop.c:26:2: optimized: loop split in place: 2 slices' \
-		'mainloop.c:17:2: optimized: loop split in place: 2 slices'
+		'mainloop.c:24:3: optimized: loop split in place: 2 slices' \
+		'mainloop.c:27:2: optimized: loop split in place: 2 slices' \
+		'mainloop.c:18:2: optimized: loop split in place: 2 slices'
 else
 	bad "main's time loop and the loops around it: three regions"; head -5 "$T/err" "$T/k_ml.rep"
 fi
@@ -660,13 +660,14 @@ expect_lines "statements beside a callee's loops: parts of their own" "$T/k_st.r
 	'statements.c:24:2: optimized: loop of corner called at line 65: 2 chunks' \
 	'statements.c:40:2: optimized: loop of middle called at line 66: 2 chunks' \
 	'statements.c:68:2: missed: call to sets_local (MT6) not split: .*read what the call writes'
-# its --profile names each task once: the time loop's tasks after the loop
-# ("MT4/MT1[0:500)"), so that --costs gives each region's tasks their own
+# its --profile names each task of its three regions once: the time loop's
+# tasks after the loop ("MT4/MT1[0:500)"), so that --costs gives each
+# region's tasks their own
 # shellcheck disable=SC2086
 if "$MTPAR" -np 2 $KL --profile -o "$T/k_mlp.c" testsuite/kernels/mainloop.c 2>"$T/err" &&
    gcc -O2 -std=c11 -fopenmp -w $KL -o "$T/k_mlp" "$T/k_mlp.c" 2>>"$T/err" &&
    rm -f "$T/k_ml.prof" && MTPAR_PROFILE="$T/k_ml.prof" "$T/k_mlp" >/dev/null &&
-   [ "$(grep -c '^region main runs' "$T/k_ml.prof")" -eq 2 ] &&
+   [ "$(grep -c '^region main runs' "$T/k_ml.prof")" -eq 3 ] &&
    grep -q '^task main [01] MT[0-9]*/MT1\[' "$T/k_ml.prof" &&
    [ -z "$(awk '$1 == "task" { print $2, $4 }' "$T/k_ml.prof" | sort | uniq -d)" ]; then
 	ok "two regions of one function: their tasks have a name each in --profile"

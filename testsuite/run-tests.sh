@@ -622,6 +622,21 @@ expect_lines "operators called beside the one a root's plan went into: planned t
 	'siblings.c:12:1: optimized: add_bias parallelized' \
 	'siblings.c:22:1: optimized: scale_rows parallelized' \
 	'siblings.c:32:1: optimized: clip parallelized'
+# the threads' start is paid once a program (middle/runs.c runs_bound): a
+# callee that main calls twice (macroops.c, 12 ms in all) pays half of it
+# a call and stays sequential with main; once main's region in heapdecl.c
+# pays for the team, shift(), called twice, gets a region of its own
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KL --report -o "$T/k_mo.c" testsuite/kernels/macroops.c >"$T/k_mo.rep" 2>&1
+"$MTPAR" -np 2 $KL --report -o "$T/k_hd.c" testsuite/kernels/heapdecl.c >>"$T/k_mo.rep" 2>&1
+expect_lines "the threads' start: paid once a program, in shares by what runs twice" "$T/k_mo.rep" \
+	'macroops.c:35:1: missed: main kept sequential: .*does not pay for starting the threads' \
+	'heapdecl.c:[0-9]*:1: optimized: shift parallelized'
+if grep -q '#pragma omp parallel' "$T/k_mo.c"; then
+	bad "macroops.c: no region"
+else
+	ok "macroops.c: no region"
+fi
 # directives inside function bodies (directives.c): no code moves across a
 # #define or #undef (scaled() is split in place, never cloned), and a loop
 # whose body is an #include stays whole

@@ -1218,10 +1218,7 @@ typedef struct PlanCtx {
 	int next_clone;         /* the last Clone.id given */
 	const Bitset *avoid;    /* functions with a region: a span may not reach them, or NULL */
 	const MT *avoid_mt;     /* a loop with a region inside it: no span holds it, or NULL */
-	struct {                /* spans of root's children that a plan took: no span holds them */
-		const MT *root;
-		uint32_t first, last;
-	} taken[4];
+	const struct ParPlan *taken[4]; /* plans whose spans no later span may hold */
 	uint32_t ntaken;
 } PlanCtx;
 

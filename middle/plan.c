@@ -467,7 +467,7 @@ static bool reaches_avoided(PlanCtx *c, MT *mt)
 static bool in_taken_span(const PlanCtx *c, const MT *root, uint32_t i)
 {
 	for (uint32_t k = 0; k < c->ntaken; k++)
-		if (c->taken[k].root == root && c->taken[k].first <= i && i <= c->taken[k].last)
+		if (c->taken[k]->root == root && c->taken[k]->first <= i && i <= c->taken[k]->last)
 			return true;
 	return false;
 }
@@ -1375,11 +1375,8 @@ static void plan_around_loops(PlanCtx *c, PlanList *plans, Bitset *reach, uint32
 			before = plans->len;
 			p = plan_level(c, q->func, q->func->mt, 1);
 			add_second_plan(c, plans, reach, p); /* else the loop's plan is the one reported */
-			if (plans->len > before) {
-				c->taken[c->ntaken].root = p->root;
-				c->taken[c->ntaken].first = p->first;
-				c->taken[c->ntaken++].last = p->last;
-			}
+			if (plans->len > before)
+				c->taken[c->ntaken++] = p;
 		} while (plans->len > before && c->ntaken < sizeof(c->taken) / sizeof(c->taken[0]));
 		c->avoid_mt = NULL;
 		c->ntaken = 0;

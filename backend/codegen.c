@@ -384,6 +384,49 @@ static void scratch_edits(const Func *f, EditList *el)
 	}
 }
 
+/*
+ * `__typeof__(&(sum)[0]) mtpar_real0 = &(sum)[0]; { __typeof__(mtpar_real0[0])
+ * sum[60]; `: a chunk works on a copy of each array that privarr.c found
+ * private, by the array's own name; a local array, which the compiler
+ * knows no pointer reaches, so it keeps its elements in registers as it
+ * did the original's.  privarr_close gives the chunk with the loop's last
+ * iteration's copy back (the bytes every iteration writes) and ends the
+ * scopes.
+ */
+static const char *privarr_open(const SplitLoop *sl)
+{
+	Str b = { 0 };
+
+	str_puts(&b, "");
+	for (uint32_t i = 0; i < sl->privarr.len; i++) {
+		const char *x = intern_name(sl->privarr.items[i].var->name);
+
+		str_printf(&b, "__typeof__(&(%s)[0]) mtpar_real%u = &(%s)[0]; ", x, i, x);
+	}
+	for (uint32_t i = 0; i < sl->privarr.len; i++)
+		str_printf(&b, "{ __typeof__(mtpar_real%u[0]) %s[%lld]; ", i,
+		           intern_name(sl->privarr.items[i].var->name), (long long)sl->privarr.items[i].rows);
+	return str_done(&b);
+}
+
+static const char *privarr_close(const SplitLoop *sl)
+{
+	Str b = { 0 };
+
+	str_puts(&b, "");
+	for (uint32_t i = 0; i < sl->privarr.len; i++) {
+		const PrivArray *pa = &sl->privarr.items[i];
+
+		str_printf(&b, " if (%lld >= mtpar_lo && %lld < mtpar_hi) __builtin_memcpy((char *)mtpar_real%u + %lld, "
+		           "(char *)%s + %lld, %lld);", (long long)sl->last, (long long)sl->last, i,
+		           (long long)pa->from, intern_name(pa->var->name), (long long)pa->from,
+		           (long long)(pa->to - pa->from));
+	}
+	for (uint32_t i = 0; i < sl->privarr.len; i++)
+		str_puts(&b, " }");
+	return str_done(&b);
+}
+
 /* The declarator edits shared by the clone and its prototype: name and parameters. */
 static void clone_decl_edits(const Clone *c, EditList *el)
 {
@@ -509,7 +552,13 @@ static const char *clone_definition(const Clone *c, bool lines)
 		uint32_t at = edit_pragmas_before(f->src, sl->top->start);
 
 		/* above the loop's pragmas, which must stay right before it */
-		str_printf(&b, "if (mtpar_part == %u)%s", k, at == sl->top->start ? " " : "\n");
+		if (sl->split && sl->privarr.len) {
+			str_printf(&b, "if (mtpar_part == %u) { %s", k, privarr_open(sl));
+			edit_insert(&el, sl->top->end, fmt_str("%s }", privarr_close(sl)));
+		} else {
+			str_printf(&b, "if (mtpar_part == %u)", k);
+		}
+		str_puts(&b, at == sl->top->start ? " " : "\n");
 		edit_insert(&el, at, str_done(&b));
 		mark_simd(&el, f->src, &sl->simd);
 		if (sl->split) {
@@ -855,8 +904,10 @@ static char *slice_body(Gen *g, const ParTask *task)
 	char *text = slice_text(g, task), *body;
 	size_t n = strlen(private_decls(task->slice)) + strlen(text) + 1;
 
+	n += strlen(privarr_open(task->slice)) + strlen(privarr_close(task->slice));
 	body = xmalloc(n);
-	snprintf(body, n, "%s%s", private_decls(task->slice), text);
+	snprintf(body, n, "%s%s%s%s", private_decls(task->slice), privarr_open(task->slice), text,
+	         privarr_close(task->slice));
 	free(text);
 	return body;
 }
@@ -908,8 +959,9 @@ static void task_text(Gen *g, uint32_t t, int depth)
 	} else if (task->kind == TASK_SLICE) {
 		char *text = slice_text(g, task);
 
-		str_printf(&b, "{ const long mtpar_lo = %lld, mtpar_hi = %lld; %s%s }",
-		           (long long)task->lo, (long long)task->hi, private_decls(task->slice), text);
+		str_printf(&b, "{ const long mtpar_lo = %lld, mtpar_hi = %lld; %s%s%s%s }",
+		           (long long)task->lo, (long long)task->hi, private_decls(task->slice),
+		           privarr_open(task->slice), text, privarr_close(task->slice));
 		free(text);
 	} else {
 		const SplitLoop *sl = &task->clone->parts.items[task->part];

@@ -847,12 +847,115 @@ static int64_t even_work_index(const double *cum, int64_t trip, int n, int k)
 	return i;
 }
 
+static bool try_split_once(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double ops,
+                           double pro_cost, ChunkList *out, const char **why);
+
+static Summary *chunk_summary(MT *sb, const SplitLoop *sl, int64_t lo, int64_t hi)
+{
+	return sb->kind == MT_RB ? sum_slice(sb, sl, lo, hi) : sum_chunk(sb, sl, lo, hi);
+}
+
+/* Does a in one summary reach an object that none of b's accesses reaches? */
+static bool gone_in(const Access *a, const Summary *b)
+{
+	for (uint32_t i = 0; i < b->acc.len; i++)
+		if (b->acc.items[i].region.base == a->region.base)
+			return false;
+	return true;
+}
+
+/*
+ * Does the array that pa names reach objects that nothing else in the loop
+ * reaches?  The whole loop's summary with its elements (full) and without
+ * them (rest): some object must leave with them, and nothing left may
+ * share a byte with it, or another name reaches the array and the copy
+ * would miss what that name writes or reads.
+ */
+static bool privarr_alone(MT *sb, SplitLoop *sl, PrivArray pa, const Summary *full)
+{
+	SplitLoop one = *sl;
+	Summary *rest;
+	bool gone = false;
+
+	one.privarr.items = &pa;
+	one.privarr.len = one.privarr.cap = 1;
+	one.last = sl->lo - 1; /* every chunk a copy: the walk leaves the array out */
+	rest = chunk_summary(sb, &one, sl->lo, sl->hi);
+	if (!rest || rest->barrier || full->barrier)
+		return false;
+	for (uint32_t i = 0; i < full->acc.len; i++) {
+		const Access *a = &full->acc.items[i];
+		Region whole;
+
+		if (!gone_in(a, rest))
+			continue;
+		gone = true;
+		region_init(&whole, a->region.base);
+		region_set_whole(&whole);
+		for (uint32_t j = 0; j < rest->acc.len; j++)
+			if (region_overlap(&whole, &rest->acc.items[j].region)) {
+				region_free(&whole);
+				return false;
+			}
+		region_free(&whole);
+	}
+	return gone;
+}
+
+/*
+ * The arrays of sl that chunks may copy (privarr.c), those that no other
+ * name reaches; false when there are none.  Tried once per loop.
+ */
+static bool privatize(MT *sb, SplitLoop *sl)
+{
+	Summary *full;
+	uint32_t k = 0;
+
+	if (sl->privarr_tried)
+		return sl->privarr.len > 0;
+	sl->privarr_tried = true;
+	if (!privarr_find(sb->kind == MT_RB ? sb->func : sb->callee, sl))
+		return false;
+	full = chunk_summary(sb, &(SplitLoop){ .top = sl->top, .loop = sl->loop, .split = sl->split,
+	                                        .lo = sl->lo, .hi = sl->hi, .step = sl->step,
+	                                        .privates = sl->privates },
+	                     sl->lo, sl->hi);
+	for (uint32_t i = 0; full && i < sl->privarr.len; i++)
+		if (privarr_alone(sb, sl, sl->privarr.items[i], full))
+			sl->privarr.items[k++] = sl->privarr.items[i];
+	sl->privarr.len = full ? k : 0;
+	return sl->privarr.len > 0;
+}
+
+/*
+ * Splits part sl of sb's callee into n chunks; true when their summaries
+ * are pairwise independent (then the chunks go to out).  Where an array
+ * makes them depend, once more with copies of the arrays that each
+ * iteration writes before it reads (privatize).
+ */
+static bool try_split(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double ops,
+                      double pro_cost, ChunkList *out, const char **why)
+{
+	const char *first_why = NULL;
+
+	if (try_split_once(c, sb, sl, part, n, ops, pro_cost, out, &first_why))
+		return true;
+	*why = first_why;
+	if (sl->privarr_tried || !privatize(sb, sl))
+		return false;
+	if (try_split_once(c, sb, sl, part, n, ops, pro_cost, out, why))
+		return true;
+	sl->privarr.len = 0;
+	*why = first_why;
+	return false;
+}
+
 /*
  * Splits part sl of sb's callee into n chunks; true when their summaries
  * are pairwise independent (then the chunks go to out).
  */
-static bool try_split(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double ops,
-                      double pro_cost, ChunkList *out, const char **why)
+static bool try_split_once(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double ops,
+                           double pro_cost, ChunkList *out, const char **why)
 {
 	int64_t trip = sl->loop->loop->trip_count;
 	Chunk *ch = xcalloc((size_t)n, sizeof(*ch));
@@ -874,8 +977,7 @@ static bool try_split(PlanCtx *c, MT *sb, SplitLoop *sl, int part, int n, double
 		               : chunk_bound(sl, trip, n, k);
 		ch[k].hi = cum ? (k + 1 == n ? sl->hi : sl->lo + even_work_index(cum, trip, n, k + 1) * sl->step)
 		               : chunk_bound(sl, trip, n, k + 1);
-		ch[k].sum = sb->kind == MT_RB ? sum_slice(sb, sl, ch[k].lo, ch[k].hi)
-		                              : sum_chunk(sb, sl, ch[k].lo, ch[k].hi);
+		ch[k].sum = chunk_summary(sb, sl, ch[k].lo, ch[k].hi);
 		if (!ch[k].sum) {
 			*why = "the chunks' index ranges cannot be bound";
 			ok = false;
@@ -979,7 +1081,8 @@ static Clone *clone_for(PlanCtx *c, ParPlan *p, Func *g, const PartList *parts,
 		cl = p->clones.items[i];
 		same = cl->callee == g && cl->parts.len == parts->len && bind_context_same(&cl->ctx, ctx);
 		for (uint32_t k = 0; same && k < parts->len; k++)
-			same = cl->parts.items[k].split == parts->items[k].split;
+			same = cl->parts.items[k].split == parts->items[k].split &&
+			       cl->parts.items[k].privarr.len == parts->items[k].privarr.len;
 		if (same)
 			return cl;
 	}

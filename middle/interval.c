@@ -100,6 +100,8 @@ Ival iv_mod(Ival a, Ival b)
 		return IV_TOP;
 	if (c < 0)
 		c = -c;
+	if (iv_is_const(a) && a.lo != IV_NINF && a.lo != IV_PINF)
+		return iv_const(a.lo % c); /* C's remainder takes the dividend's sign, whatever the divisor's */
 	if (a.lo >= 0)
 		return a.hi < c ? a : (Ival){ 0, c - 1 };
 	if (a.hi <= 0)

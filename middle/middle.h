@@ -1028,6 +1028,18 @@ bool ivdep_register_int(const Var *v);
 /* Is the cast e an integer widened to a type that holds every value of its operand's? */
 bool ivdep_keeps_value(const Expr *e);
 
+/*
+ * An array that each iteration of a split loop writes before it reads
+ * (privarr.c): every chunk works on a copy of its own, declared as
+ * `__typeof__(var[0]) var[rows]`, and the one that runs the last iteration
+ * copies bytes [from, to) back.
+ */
+typedef struct PrivArray {
+	const Var *var;   /* the name the loop reaches it by: a global array or a pointer parameter */
+	int64_t rows;     /* elements of var[0]'s type the iteration reaches */
+	int64_t from, to; /* the bytes every iteration writes (and the last chunk gives back) */
+} PrivArray;
+
 typedef struct SplitLoop {
 	Stmt *top;            /* the callee's top-level loop statement (wrapped in if (part == k)) */
 	Stmt *loop;           /* the loop whose first IV is split: top, or nested under 1-trip loops */
@@ -1038,7 +1050,20 @@ typedef struct SplitLoop {
 	const char *why_not;  /* !split: why (for dumps and remarks) */
 	Array(const Var *) privates; /* a slice: locals of the function it declares again */
 	StmtConstList simd;   /* a slice: its innermost loops free of memory dependences (ivdep.c) */
+	Array(PrivArray) privarr; /* arrays a chunk without the last iteration has copies of */
+	int64_t last;         /* privarr: the first IV's value in the last iteration */
+	bool privarr_tried;   /* privarr_find has run */
 } SplitLoop;
+
+/*
+ * privarr.c: fills sl->privarr with the arrays that every iteration of
+ * sl->loop (f's) writes wholly before it reads them, the same elements in
+ * every iteration: a chunk may work on a copy, and the chunk with the last
+ * iteration leaves the values the loop leaves.  Returns how many.
+ */
+uint32_t privarr_find(const Func *f, SplitLoop *sl);
+/* Does the chunk [lo, hi) of sl work on copies of sl->privarr (it lacks the last iteration)? */
+bool privarr_copies(const SplitLoop *sl, int64_t lo, int64_t hi);
 
 /* A callee cloned as NAME__mtparID(params..., int mtpar_part, long mtpar_lo, long mtpar_hi). */
 typedef struct Clone {

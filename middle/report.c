@@ -275,6 +275,18 @@ static uint32_t chunks_of(const ParPlan *p, const MT *mt, int part, TaskKind kin
 	return n;
 }
 
+/* ", each with its own copy of sum and tmp" (privarr.c), or "". */
+static const char *copies_of(const SplitLoop *sl)
+{
+	const char *s = "";
+
+	for (uint32_t i = 0; sl && i < sl->privarr.len; i++)
+		s = plan_fmt("%s%s%s", s,
+		             i == 0 ? ", each with its own copy of " : i + 1 == sl->privarr.len ? " and " : ", ",
+		             intern_name(sl->privarr.items[i].var->name));
+	return s;
+}
+
 /*
  * One remark per decomposed part of a call: split in chunks, or why not.
  * applied: the plan runs; else the chunks were found but the whole
@@ -291,9 +303,9 @@ static void report_parts(const ParPlan *p, const ParTask *t, bool applied)
 			continue; /* a statement of the callee's, run by one chunk */
 		if (sl->split)
 			remark_at(applied ? DIAG_OPTIMIZED : DIAG_NOTE, callee->src, sl->loop->start,
-			          "loop of %s called at line %u: %u chunks %s",
+			          "loop of %s called at line %u: %u chunks %s%s",
 			          intern_name(callee->name), line_of(t->mt), chunks_of(p, t->mt, (int)k, TASK_CHUNK),
-			          applied ? "run in parallel" : "could run in parallel");
+			          applied ? "run in parallel" : "could run in parallel", copies_of(sl));
 		else
 			remark_at(DIAG_MISSED, callee->src, sl->loop->start,
 			          "loop of %s called at line %u not split: %s", intern_name(callee->name),
@@ -329,9 +341,9 @@ static void report_tasks(const PlanList *plans, const ParPlan *p, bool applied)
 		last = t->mt;
 		if (t->kind == TASK_SLICE)
 			remark_at(applied ? DIAG_OPTIMIZED : DIAG_NOTE, f->src, t->mt->start,
-			          "loop split in place: %u slices %s",
+			          "loop split in place: %u slices %s%s",
 			          chunks_of(p, t->mt, 0, TASK_SLICE),
-			          applied ? "run in parallel" : "could run in parallel");
+			          applied ? "run in parallel" : "could run in parallel", copies_of(t->slice));
 		else if (t->kind == TASK_CHUNK)
 			report_parts(p, t, applied);
 		else if (t->note && !rt_planned(plans, t->mt))

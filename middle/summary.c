@@ -379,10 +379,37 @@ static void record_lvalue(Walk *w, Expr *e, Ptr p, AccessKind kind)
 	record(w, p, size, kind, e);
 }
 
+/*
+ * An element, in the split loop, of an array that this chunk works on a
+ * copy of (privarr.c): the copy is the chunk's own, not the array.
+ */
+static bool on_copy(const Walk *w, const Expr *e)
+{
+	const SplitLoop *sl = w->part;
+	const Expr *r = e;
+
+	if (!sl || !sl->loop || !privarr_copies(sl, w->lo, w->hi) || e->start < sl->loop->start ||
+	    e->end > sl->loop->end)
+		return false;
+	while (r->kind == EX_INDEX)
+		r = r->lhs;
+	for (uint32_t i = 0; r != e && r->kind == EX_VAR && i < sl->privarr.len; i++)
+		if (sl->privarr.items[i].var == r->var)
+			return true;
+	return false;
+}
+
 static void access_lvalue(Walk *w, Expr *e, bool rd, bool wr)
 {
-	Ptr p = val_loc(e, &w->env);
-	const Type *t = p.kind != P_UNKNOWN ? p.type : e->type; /* `*A`, A from an unknown call */
+	Ptr p;
+	const Type *t;
+
+	if (on_copy(w, e)) {
+		walk_addr(w, e);
+		return;
+	}
+	p = val_loc(e, &w->env);
+	t = p.kind != P_UNKNOWN ? p.type : e->type; /* `*A`, A from an unknown call */
 
 	if (rd && !wr && type_is_array(t)) {
 		walk_addr(w, e); /* an array decays: only its address is computed */

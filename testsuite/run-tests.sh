@@ -582,6 +582,20 @@ expect_lines "one sweep in a time loop: its function planned, and main around it
 	'relax.c:26:3: optimized: loop split in place: 2 slices' \
 	'optimized: main parallelized' \
 	'optimized: loop of init called at line 35'
+# scratch arrays (privarrays.c): the four that every iteration writes whole
+# before it reads get a copy per chunk, and none of the five traps does
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_pa.c" testsuite/kernels/privarrays.c >"$T/k_pa.rep" 2>&1
+expect_lines "arrays each iteration writes first: a copy per chunk" "$T/k_pa.rep" \
+	'privarrays.c:48:2: optimized: loop of global_row called at line 175: 2 chunks run in parallel, each with its own copy of row' \
+	'privarrays.c:63:2: optimized: loop split in place: 2 slices run in parallel, each with its own copy of pair' \
+	'privarrays.c:78:2: optimized: loop split in place: 2 slices run in parallel, each with its own copy of tmp' \
+	'privarrays.c:91:2: optimized: loop split in place: 2 slices run in parallel, each with its own copy of t'
+if [ "$(grep -c 'own copy' "$T/k_pa.rep")" = 4 ]; then
+	ok "arrays that carry values, differ per iteration or have another name: no copies"
+else
+	bad "arrays that carry values, differ per iteration or have another name: no copies"; cat "$T/k_pa.rep"
+fi
 # loops that count down (reverse.c): split into chunks that run from the
 # top; the back substitution keeps its dependence; under the default model
 # the count down from a size the run gives is split at run time

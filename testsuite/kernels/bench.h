@@ -7,6 +7,7 @@
 
 #include "sizes.h"
 
+#define ARR3(var, d1, d2, d3, ddim1, ddim2, ddim3) var[d1][d2][d3]
 #define ARR2(var, d1, d2, ddim1, ddim2) var[d1][d2]
 #define ARR1(var, d1, ddim1) var[d1]
 #define LOOP_BOUND(x, y) x

@@ -14,6 +14,9 @@
 # define ATAX_N 2100  /* PolyBench's LARGE sizes of the matrix-vector kernels */
 # define ATAX_M 1900
 # define MVT_N 2000
+# define DOIT_R 100   /* doitgen: PolyBench's LARGE is 140 x 150 x 160 */
+# define DOIT_Q 100
+# define DOIT_P 128
 #else
 # define N 240 /* rows */
 # define M 320 /* columns */
@@ -22,6 +25,9 @@
 # define ATAX_N N
 # define ATAX_M M
 # define MVT_N N
+# define DOIT_R 24
+# define DOIT_Q 20
+# define DOIT_P 32
 #endif
 
 #ifndef DATA_TYPE

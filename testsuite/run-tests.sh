@@ -583,11 +583,11 @@ expect_lines "one sweep in a time loop: its function planned, and main around it
 	'optimized: main parallelized' \
 	'optimized: loop of init called at line 35'
 # scratch arrays (privarrays.c): the four that every iteration writes whole
-# before it reads get a copy per chunk, and none of the five traps does
+# before it reads get a copy per chunk, and none of the six traps does
 # shellcheck disable=SC2086
 "$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_pa.c" testsuite/kernels/privarrays.c >"$T/k_pa.rep" 2>&1
 expect_lines "arrays each iteration writes first: a copy per chunk" "$T/k_pa.rep" \
-	'privarrays.c:48:2: optimized: loop of global_row called at line 175: 2 chunks run in parallel, each with its own copy of row' \
+	'privarrays.c:48:2: optimized: loop of global_row called at line 188: 2 chunks run in parallel, each with its own copy of row' \
 	'privarrays.c:63:2: optimized: loop split in place: 2 slices run in parallel, each with its own copy of pair' \
 	'privarrays.c:78:2: optimized: loop split in place: 2 slices run in parallel, each with its own copy of tmp' \
 	'privarrays.c:91:2: optimized: loop split in place: 2 slices run in parallel, each with its own copy of t'

@@ -3,7 +3,7 @@
  * copied per chunk (a global, a 2-D global, a local, a pointer parameter),
  * and traps that look alike but carry values from one iteration to the
  * next, write a different set per iteration, or reach the array by another
- * name.  Each kernel prints what the loop leaves in its scratch array too. */
+ * name (a pointer, or one array passed for two parameters).  Each kernel prints what the loop leaves in its scratch array too. */
 #include <stdio.h>
 
 #include "sizes.h"
@@ -164,6 +164,19 @@ static void conditional(void)
 	seen = row[7];
 }
 
+/* trap: the caller passes one array as both parameters: tmp is written, other read */
+static void twice(DATA_TYPE *tmp, const DATA_TYPE *other)
+{
+	int i, j;
+
+	for (i = 0; i < ROWS; i++) {
+		for (j = 0; j < COLS; j++)
+			tmp[j] = in[i][j] + other[(j + 1) % COLS];
+		for (j = 0; j < COLS; j++)
+			out[i][j] = tmp[j] * 2;
+	}
+}
+
 int main(void)
 {
 	DATA_TYPE scratch[COLS];
@@ -190,5 +203,7 @@ int main(void)
 	printf("alias %.9e %.9e\n", sum_all(out), sum_row(row, COLS));
 	conditional();
 	printf("conditional %.9e %.9e %.9e\n", sum_all(out), sum_row(row, COLS), seen);
+	twice(row, row);
+	printf("twice %.9e %.9e\n", sum_all(out), sum_row(row, COLS));
 	return 0;
 }

@@ -385,13 +385,16 @@ static void scratch_edits(const Func *f, EditList *el)
 }
 
 /*
- * `__typeof__(&(sum)[0]) mtpar_real0 = &(sum)[0]; { __typeof__(mtpar_real0[0])
- * sum[60]; `: a chunk works on a copy of each array that privarr.c found
- * private, by the array's own name; a local array, which the compiler
- * knows no pointer reaches, so it keeps its elements in registers as it
- * did the original's.  privarr_close gives the chunk with the loop's last
- * iteration's copy back (the bytes every iteration writes) and ends the
- * scopes.
+ * `__typeof__(&(sum)[0]) mtpar_real0 = &(sum)[0]; { __typeof__(sum) sum; `:
+ * a chunk works on a copy of each array that privarr.c found private, of
+ * the same type and by the same name, so that `sizeof` and `__typeof__`
+ * in the loop read as before; a local array, which the compiler knows no
+ * pointer reaches, so it keeps its elements in registers as it did the
+ * original's.  A pointer parameter points at a local array of the rows the
+ * loop reaches (`{ __typeof__((tmp)[0]) mtpar_rows0[64]; __typeof__(tmp)
+ * tmp = mtpar_rows0; `), which the compiler sees as plainly.
+ * privarr_close gives the chunk with the loop's last iteration's copy
+ * back (the bytes every iteration writes) and ends the scopes.
  */
 static const char *privarr_open(const SplitLoop *sl)
 {
@@ -403,9 +406,16 @@ static const char *privarr_open(const SplitLoop *sl)
 
 		str_printf(&b, "__typeof__(&(%s)[0]) mtpar_real%u = &(%s)[0]; ", x, i, x);
 	}
-	for (uint32_t i = 0; i < sl->privarr.len; i++)
-		str_printf(&b, "{ __typeof__(mtpar_real%u[0]) %s[%lld]; ", i,
-		           intern_name(sl->privarr.items[i].var->name), (long long)sl->privarr.items[i].rows);
+	for (uint32_t i = 0; i < sl->privarr.len; i++) {
+		const PrivArray *pa = &sl->privarr.items[i];
+		const char *x = intern_name(pa->var->name);
+
+		if (pa->var->scope == VAR_PARAM)
+			str_printf(&b, "{ __typeof__((%s)[0]) mtpar_rows%u[%lld]; __typeof__(%s) %s = mtpar_rows%u; ",
+			           x, i, (long long)pa->rows, x, x, i);
+		else
+			str_printf(&b, "{ __typeof__(%s) %s; ", x, x);
+	}
 	return str_done(&b);
 }
 

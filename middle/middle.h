@@ -736,6 +736,7 @@ typedef struct SchedTask {
 	Array(double) succ_bytes; /* bytes sent along each succ edge, parallel to succ */
 	const char *name;       /* for dumps ("MT3", "MT5[0:16)"); NULL prints "t<index>" */
 	int pinned_core;        /* -1 free; >= 0 must run on core pinned_core % ncores */
+	int chunk, nchunks;     /* chunk of nchunks (>= 2) of one loop, else nchunks 0 (sched_set_chunk) */
 } SchedTask;
 
 typedef struct TaskGraph {
@@ -744,6 +745,14 @@ typedef struct TaskGraph {
 
 /* Appends a task without edges (pinned_core < 0: free); returns its index. */
 uint32_t sched_add_task(TaskGraph *g, const char *name, double cost, int pinned_core);
+/*
+ * Task t is chunk k of n of one loop.  Where a heuristic may choose among
+ * cores that serve it equally, chunk k goes to core k * ncores / n: the
+ * chunks of loops over the same rows (a stencil's sweeps, a time loop's
+ * steps) meet their rows on the core that wrote them, which the costs
+ * cannot see.
+ */
+void sched_set_chunk(TaskGraph *g, uint32_t t, int k, int n);
 /* Edge from -> to, from < to, carrying bytes; a duplicate keeps the larger byte count. */
 void sched_add_edge(TaskGraph *g, uint32_t from, uint32_t to, double bytes);
 /* Releases the arrays of a graph the caller built (not the names). */
@@ -762,12 +771,16 @@ double *sched_levels(const TaskGraph *g);
  * cores, the pair that starts earliest, ties by priority.  Sequential:
  * everything in index order (the original program) on core 0, or on the
  * one core that pinned tasks name; not possible when they name two.
+ * Aligned: CP/MISF with every chunk of a loop pinned to its own core
+ * (sched_set_chunk); tried where there are chunks, and kept within 3% of
+ * the best makespan.
  */
 #define SCHED_KINDS(X)                  \
 	X(SCHED_CP_MISF, "CP/MISF")         \
 	X(SCHED_CP_DT_MISF, "CP/DT/MISF")   \
 	X(SCHED_ETF_CP, "ETF/CP")           \
-	X(SCHED_SEQUENTIAL, "sequential")
+	X(SCHED_SEQUENTIAL, "sequential")   \
+	X(SCHED_ALIGNED, "aligned")
 
 typedef enum SchedKind {
 #define X(kind, name) kind,
@@ -1088,6 +1101,7 @@ typedef struct ParTask {
 	int part;             /* TASK_CHUNK: index into clone->parts */
 	int64_t lo, hi;       /* TASK_CHUNK, TASK_SLICE: first-IV values [lo, hi) */
 	SplitLoop *slice;     /* TASK_SLICE: mt's loop */
+	int chunk, nchunks;   /* TASK_CHUNK, TASK_SLICE: the k-th of nchunks of its loop, lowest first */
 	double cost;          /* cost model estimate, arbitrary time unit */
 	Summary *summary;     /* the task's accesses in the level's terms */
 	const char *name;     /* "MT3", "MT3.p1[0:16)", "MT3[0:16)" */

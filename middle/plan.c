@@ -709,6 +709,25 @@ static void add_whole(PlanCtx *c, ParPlan *p, MT *mt, bool fold, const char *not
 	array_push(&p->tasks, t);
 }
 
+/* Chunk k's place among the chunks of its part (chunks come part by part, lowest first). */
+static int chunk_index(const ChunkList *chunks, uint32_t k)
+{
+	int i = 0;
+
+	while (k > 0 && chunks->items[k - 1].part == chunks->items[k].part)
+		k--, i++;
+	return i;
+}
+
+static int chunk_count(const ChunkList *chunks, uint32_t k)
+{
+	int n = 0;
+
+	for (uint32_t i = 0; i < chunks->len; i++)
+		n += chunks->items[i].part == chunks->items[k].part;
+	return n;
+}
+
 /* A task per chunk: of mt's callee clone cl, or (cl NULL) slices of mt's own loop sl. */
 static void add_chunk_tasks(ParPlan *p, MT *mt, bool fold, Clone *cl, SplitLoop *sl,
                             const ChunkList *chunks)
@@ -726,6 +745,8 @@ static void add_chunk_tasks(ParPlan *p, MT *mt, bool fold, Clone *cl, SplitLoop 
 		t.part = ch->part;
 		t.lo = ch->lo;
 		t.hi = ch->hi;
+		t.chunk = chunk_index(chunks, k);
+		t.nchunks = chunk_count(chunks, k);
 		t.cost = ch->cost;
 		t.summary = ch->sum;
 		t.name = cl ? plan_fmt("MT%d.p%d[%lld:%lld)", mt->id, ch->part, (long long)ch->lo,
@@ -788,9 +809,11 @@ static void build_graph(ParPlan *p)
 	Bitset *reach = arena_alloc((n ? n : 1) * sizeof(*reach));
 	Dep deps[MAX_DEPS];
 
-	for (uint32_t i = 0; i < n; i++)
+	for (uint32_t i = 0; i < n; i++) {
 		sched_add_task(&p->graph, p->tasks.items[i].name, p->tasks.items[i].cost,
 		                   p->tasks.items[i].on_core0 ? 0 : -1);
+		sched_set_chunk(&p->graph, i, p->tasks.items[i].chunk, p->tasks.items[i].nchunks);
+	}
 	for (uint32_t j = 0; j < n; j++) {
 		for (uint32_t i = 0; i < j; i++) {
 			const ParTask *a = &p->tasks.items[i], *b = &p->tasks.items[j];

@@ -36,10 +36,19 @@ enum {
 
 typedef Array(const Var *) VarList;
 
-/* X of X[s1]...[sn] (a chain of subscripts), or NULL. */
+/*
+ * X of X[s1]...[sn], a chain of subscripts within X's own storage (every
+ * level above the first an array, not a pointer that leads elsewhere:
+ * `rp[1][j]` with `double *rp[2]` writes what rp[1] points to), or NULL.
+ */
 static const Var *chain_root(const Expr *e)
 {
-	while (e && e->kind == EX_INDEX)
+	while (e && e->kind == EX_INDEX && e->lhs && e->lhs->kind == EX_INDEX) {
+		if (!e->lhs->type || e->lhs->type->kind != TY_ARRAY)
+			return NULL;
+		e = e->lhs;
+	}
+	if (e && e->kind == EX_INDEX)
 		e = e->lhs;
 	return e && e->kind == EX_VAR ? e->var : NULL;
 }
@@ -279,6 +288,26 @@ static void sim_expr(Sim *s, const Expr *e)
 
 static void sim_stmt(Sim *s, const Stmt *st);
 
+/* The header's step updates v once and nothing else (not `j++, j++`, whose step reads 1). */
+static bool one_update(const Loop *l, const Var *v)
+{
+	ExprList parts = { 0 };
+	bool ok;
+
+	ir_split_comma(l->step, &parts);
+	ok = parts.len == 1 && loop_updated_var(parts.items[0]) == v;
+	array_free(&parts);
+	return ok;
+}
+
+/* Does v's type hold value?  A counter that would wrap (an unsigned char) is not run here. */
+static bool in_type(const Var *v, int64_t value)
+{
+	Ival t = iv_of_type(v->type);
+
+	return v->type && v->type->kind == TY_INT && value >= t.lo && value <= t.hi;
+}
+
 /* A for loop with one counter that only its header steps, run value by value. */
 static void sim_for(Sim *s, const Stmt *st)
 {
@@ -288,9 +317,10 @@ static void sim_for(Sim *s, const Stmt *st)
 	bool was_bound;
 	int64_t old_value, value;
 
-	if (!iv || !iv->step_known || iv->step == 0 || !l->cond || l->init.len != 1 ||
-	    ir_stmt_assigns(l->body, v) || mentions(l->cond, s->x) || mentions(l->step, s->x) ||
-	    ir_var_refs(l->init.items[0], s->x) || !sim_value(s, iv->init, &value)) {
+	if (!iv || !iv->step_known || iv->step == 0 || !l->cond || l->init.len != 1 || v->addr_taken ||
+	    !one_update(l, v) || ir_stmt_assigns(l->body, v) || mentions(l->cond, s->x) ||
+	    ir_var_refs(l->init.items[0], s->x) || !sim_value(s, iv->init, &value) ||
+	    !in_type(v, value)) {
 		s->ok = false;
 		return;
 	}
@@ -309,7 +339,7 @@ static void sim_for(Sim *s, const Stmt *st)
 		if (!go)
 			break;
 		sim_stmt(s, l->body);
-		if (!s->ok || __builtin_add_overflow(value, iv->step, &value)) {
+		if (!s->ok || __builtin_add_overflow(value, iv->step, &value) || !in_type(v, value)) {
 			s->ok = false;
 			break;
 		}
@@ -367,7 +397,37 @@ static bool jump_stmt(const Stmt *s, void *ctx)
 	}
 }
 
-/* An array of fixed size, or a pointer parameter that f never sets: a name a copy may shadow. */
+static bool vla_type(const Type *t)
+{
+	for (; t; t = t->kind == TY_PTR || t->kind == TY_ARRAY ? t->base : NULL)
+		if (t->is_vla)
+			return true;
+	return false;
+}
+
+/*
+ * What the IR does not show whole: a construct it leaves unmodelled (a
+ * statement expression, _Generic, a compound literal) or a variable-length
+ * type, whose lengths are expressions (`sizeof(char[tmp[3]])` reads tmp).
+ */
+static bool hidden_expr(const Expr *e, void *ctx)
+{
+	(void)ctx;
+	return e->kind == EX_OTHER ||
+	       ((e->kind == EX_SIZEOF || e->kind == EX_CAST) && vla_type(e->cast_type));
+}
+
+static bool hidden_stmt(const Stmt *s, void *ctx)
+{
+	(void)ctx;
+	return (s->kind == ST_DECL && s->var && vla_type(s->var->type)) || s->kind == ST_OTHER ||
+	       s->kind == ST_ASM;
+}
+
+/*
+ * An array of fixed size that a copy on the stack may hold, or a pointer
+ * parameter that f never sets: a name a copy of the same type may shadow.
+ */
 static bool candidate_var(const Func *f, const Var *x)
 {
 	const Type *t = x->type;
@@ -375,7 +435,8 @@ static bool candidate_var(const Func *f, const Var *x)
 	if (!t || t->is_volatile || x->thread_local || x->aliased || !t->base || t->base->size <= 0)
 		return false;
 	if (x->scope == VAR_GLOBAL || x->scope == VAR_LOCAL)
-		return t->kind == TY_ARRAY && !t->is_vla && x->storage != SC_TYPEDEF;
+		return t->kind == TY_ARRAY && !t->is_vla && t->size > 0 && t->size <= PRIVARR_MAX_BYTES &&
+		       x->storage != SC_TYPEDEF;
 	return x->scope == VAR_PARAM && (t->kind == TY_PTR || t->kind == TY_ARRAY) &&
 	       !ir_stmt_assigns(f->body, x);
 }
@@ -467,7 +528,8 @@ uint32_t privarr_find(const Func *f, SplitLoop *sl)
 
 	sl->privarr.len = 0;
 	if (!L || !L->loop || !L->loop->body || sl->reverse || sl->step <= 0 || sl->hi <= sl->lo ||
-	    ir_stmt_any(L->loop->body, jump_stmt, NULL, NULL))
+	    ir_stmt_any(L->loop->body, jump_stmt, NULL, NULL) ||
+	    ir_stmt_any(L->loop->body, hidden_stmt, hidden_expr, NULL))
 		return 0;
 	sl->last = last_value(sl);
 	ir_visit_stmt((Stmt *)L->loop->body, note_written, NULL, &w);

@@ -1178,6 +1178,8 @@ typedef struct ParPlan {
 	double func_cost;     /* estimated cost of the whole function, span included */
 	double runtime_cost;  /* the fork, join and waits of one run of the region */
 	double start_cost;    /* starting the team, when the function runs once per program run */
+	double gain_total;    /* what the plan saves in a program run: per run, times the runs (runs_bound) */
+	bool start_only;      /* refused only because it does not pay for starting the team alone */
 	double measured_ratio; /* --costs: measured over estimated cost of the tasks found, else 1 */
 	struct PowerSchedule *power; /* --power: each task's FV state and each core's switches (power.c) */
 	RtLoop *rt;           /* not NULL: this plan is one loop split at run time, no tasks */
@@ -1252,6 +1254,7 @@ typedef struct PlanCtx {
 	bool plain_regions;  /* PlanOptions' */
 	RunsIndex *runs;        /* the call sites, for runs_bound */
 	bool team_paid;         /* a plan taken so far pays for starting the threads */
+	double start_refused;   /* what plans refused only for the threads' start would save */
 	CostModel cost;
 	Bitset *calls;          /* per Func.id: the defined functions its body calls */
 	int next_clone;         /* the last Clone.id given */

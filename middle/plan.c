@@ -1193,7 +1193,12 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 	p->runtime_cost = runtime_cost(c, p);
 	/* around a loop with a region (plan_around_loops): that plan paid for the team */
 	p->start_cost = !c->unlimited && !c->avoid_mt ? start_share(c, f) : 0;
+	p->gain_total = (p->sched->seq_time - region_time(p)) * p->reps * runs_bound(c->runs, f);
 	p->why_not = rejection(c, p);
+	p->start_only = p->why_not && !rejection(c, &(ParPlan){ .sched = p->sched, .reps = p->reps,
+	                                                        .func_cost = p->func_cost,
+	                                                        .runtime_cost = p->runtime_cost,
+	                                                        .tasks = p->tasks, .one_fork = p->one_fork });
 	if (p->why_not) {
 		p->considered = p->tasks; /* the clones they point to stay in the arena */
 		memset(&p->tasks, 0, sizeof(p->tasks));
@@ -1345,6 +1350,8 @@ static Bitset *busy_functions(PlanCtx *c, const PlanList *plans)
 /* A second plan of a function goes to plans when it pays and nests in no other region. */
 static void add_second_plan(PlanCtx *c, PlanList *plans, Bitset *reach, ParPlan *p)
 {
+	if (p->why_not && p->start_only)
+		c->start_refused += p->gain_total; /* plan_program may pool it with others */
 	if (p->why_not)
 		return;
 	memset(&reach[plans->len], 0, sizeof(reach[0]));
@@ -1465,7 +1472,12 @@ static void plan_uncovered(PlanCtx *c, PlanList *plans, Bitset *reach)
 	array_free(&todo);
 }
 
-PlanList plan_program(Program *prog, const PlanOptions *opts)
+/*
+ * The plans of the program; with team_paid, as if another plan had paid
+ * for starting the threads.  *refused: what the plans refused only for
+ * starting the threads would save.
+ */
+static PlanList plan_all(Program *prog, const PlanOptions *opts, bool team_paid, double *refused)
 {
 	uint32_t n = prog->funcs.len;
 	PlanList plans = { 0 };
@@ -1474,6 +1486,7 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 	PlanCtx c;
 
 	memset(&c, 0, sizeof(c));
+	c.team_paid = team_paid;
 	c.prog = prog;
 	c.ncores = opts->ncores < 1 ? 1 : opts->ncores;
 	c.unlimited = opts->unlimited;
@@ -1519,11 +1532,50 @@ PlanList plan_program(Program *prog, const PlanOptions *opts)
 	plan_uncovered(&c, &plans, reach);
 	note_team_paid(&c, &plans);
 	plan_rt_loops(&c, &plans, busy_functions(&c, &plans));
+	*refused = c.start_refused;
+	for (uint32_t i = 0; i < plans.len; i++)
+		if (plans.items[i]->why_not && plans.items[i]->start_only)
+			*refused += plans.items[i]->gain_total;
 	array_free(&roots);
 	array_free(&cands);
 	cost_free(&c.cost);
 	runs_index_free(c.runs);
 	return plans;
+}
+
+/* What the plans taken save in a program run. */
+static double plans_gain(const PlanList *plans)
+{
+	double taken = 0;
+
+	for (uint32_t i = 0; i < plans->len; i++)
+		if (!plans->items[i]->why_not)
+			taken += plans->items[i]->gain_total;
+	return taken;
+}
+
+/*
+ * The team of threads starts once a program run, whichever plan starts it.
+ * Where no plan pays for that alone but several together would (an
+ * initialisation loop in main, then a kernel that main calls: 2.7 and
+ * 2.4 ms against a 3 ms start), the program is planned again as if the
+ * start were paid, and that planning is kept when what its plans save
+ * pays for it.  Plans a rt loop makes (rtloops.c) pay their own way.
+ */
+PlanList plan_program(Program *prog, const PlanOptions *opts)
+{
+	double refused;
+	PlanList plans = plan_all(prog, opts, false, &refused), pooled;
+
+	if (opts->unlimited || plans_gain(&plans) > 0 || refused < TEAM_START_COST)
+		return plans;
+	pooled = plan_all(prog, opts, true, &refused);
+	if (plans_gain(&pooled) < TEAM_START_COST) {
+		array_free(&pooled);
+		return plans;
+	}
+	array_free(&plans);
+	return pooled;
 }
 
 /* ------------------------------------------------------------------ */

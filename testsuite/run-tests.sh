@@ -582,6 +582,14 @@ expect_lines "one sweep in a time loop: its function planned, and main around it
 	'relax.c:26:3: optimized: loop split in place: 2 slices' \
 	'optimized: main parallelized' \
 	'optimized: loop of init called at line 35'
+# two phases that each save less than the threads' start, together more
+# (pooled.c): the program is planned as if the start were paid, and both
+# are parallelized
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KL --report -o "$T/k_pool.c" testsuite/kernels/pooled.c >"$T/k_pool.rep" 2>&1
+expect_lines "two phases pay for the threads' start together" "$T/k_pool.rep" \
+	'pooled.c:21:1: optimized: main parallelized' \
+	'pooled.c:11:1: optimized: work parallelized'
 # scratch arrays (privarrays.c): the four that every iteration writes whole
 # before it reads get a copy per chunk, and none of the six traps does
 # shellcheck disable=SC2086

@@ -308,13 +308,61 @@ static bool in_type(const Var *v, int64_t value)
 	return v->type && v->type->kind == TY_INT && value >= t.lo && value <= t.hi;
 }
 
+typedef struct Varies {
+	const Var *x, *v;
+	bool found;
+} Varies;
+
+static bool names_v(const Expr *e, void *ctx)
+{
+	return e->kind == EX_VAR && e->var == ((const Varies *)ctx)->v;
+}
+
+/* Does an element of x in e have a subscript that reads v? */
+static void element_reads_v(Expr *e, void *ctx)
+{
+	Varies *vr = ctx;
+
+	if (e->kind != EX_INDEX || chain_root(e) != vr->x)
+		return;
+	for (const Expr *c = e; c->kind == EX_INDEX; c = c->lhs)
+		vr->found |= ir_expr_any(c->rhs, names_v, vr);
+}
+
+/* A loop that leads to x (its header) reads v, or an element of x does. */
+static void header_reads_v(Stmt *st, void *ctx)
+{
+	Varies *vr = ctx;
+	const Loop *l = st->loop;
+
+	if (!l || !ir_var_refs(st, vr->x))
+		return;
+	vr->found |= ir_expr_any(l->cond, names_v, vr) || ir_expr_any(l->step, names_v, vr);
+	for (uint32_t i = 0; i < l->init.len; i++)
+		vr->found |= ir_var_refs(l->init.items[i], vr->v) > 0;
+}
+
+/*
+ * Do the elements of x that body touches depend on v?  When not, every
+ * iteration of v's loop touches the same ones in the same order, and the
+ * first iteration tells what all of them read and write (doitgen's q loop
+ * around the p loops: one run of its body, not 100).
+ */
+static bool x_varies(const Var *x, const Stmt *body, const Var *v)
+{
+	Varies vr = { x, v, false };
+
+	ir_visit_stmt((Stmt *)body, element_reads_v, header_reads_v, &vr);
+	return vr.found;
+}
+
 /* A for loop with one counter that only its header steps, run value by value. */
 static void sim_for(Sim *s, const Stmt *st)
 {
 	const Loop *l = st->loop;
 	const InductionVar *iv = l && l->ivs.len == 1 ? &l->ivs.items[0] : NULL;
 	Var *v = iv ? iv->var : NULL;
-	bool was_bound;
+	bool was_bound, same;
 	int64_t old_value, value;
 
 	if (!iv || !iv->step_known || iv->step == 0 || !l->cond || l->init.len != 1 || v->addr_taken ||
@@ -324,11 +372,12 @@ static void sim_for(Sim *s, const Stmt *st)
 		s->ok = false;
 		return;
 	}
+	same = !x_varies(s->x, l->body, v);
 	was_bound = v->bound;
 	old_value = v->bound_value;
 	v->bound = true;
 	array_push(&s->active, v);
-	for (;;) {
+	for (bool first = true; !(same && !first); first = false) {
 		bool go;
 
 		v->bound_value = value;

@@ -590,6 +590,16 @@ expect_lines "one sweep in a time loop: its function planned, and main around it
 expect_lines "two phases pay for the threads' start together" "$T/k_pool.rep" \
 	'pooled.c:21:1: optimized: main parallelized' \
 	'pooled.c:11:1: optimized: work parallelized'
+# fdtd-2d's three sweeps, each split by rows (fdtd2d.c): chunk k of every
+# sweep on core k, the aligned schedule, not the ey sweep on one core and
+# the ex sweep on the other
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KL --dump=sched -o /dev/null testsuite/kernels/fdtd2d.c >"$T/k_fd.dump" 2>&1
+if sed -n '/^plan kernel_fdtd_2d/,/^whole function/p' "$T/k_fd.dump" | grep -q '^schedule aligned'; then
+	ok "sweeps over the same rows: each chunk on its own core"
+else
+	bad "sweeps over the same rows: each chunk on its own core"; grep '^schedule\|^plan' "$T/k_fd.dump"
+fi
 # scratch arrays (privarrays.c): the four that every iteration writes whole
 # before it reads get a copy per chunk, and none of the six traps does
 # shellcheck disable=SC2086

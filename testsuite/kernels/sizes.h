@@ -17,6 +17,9 @@
 # define DOIT_R 100   /* doitgen: PolyBench's LARGE is 140 x 150 x 160 */
 # define DOIT_Q 100
 # define DOIT_P 128
+# define FDTD_T 100   /* fdtd2d: PolyBench's LARGE is 500 x 1000 x 1200 */
+# define FDTD_X 500
+# define FDTD_Y 600
 #else
 # define N 240 /* rows */
 # define M 320 /* columns */
@@ -28,6 +31,9 @@
 # define DOIT_R 24
 # define DOIT_Q 20
 # define DOIT_P 32
+# define FDTD_T 8
+# define FDTD_X 60
+# define FDTD_Y 72
 #endif
 
 #ifndef DATA_TYPE

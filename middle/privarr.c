@@ -5,8 +5,10 @@
  * `A[r][q][p] = sum[p];` for each (r, q)) carries nothing from one
  * iteration to the next through that array, though every iteration
  * writes the same elements.  Split, each chunk may work on a copy of its
- * own; the chunk that runs the last iteration works on the array itself,
- * so the array ends as the loop leaves it.
+ * own, and the chunk that runs the last iteration copies its copy back, so
+ * the array ends as the loop leaves it (backend/codegen.c, privarr_open);
+ * to the summaries, that chunk reads and writes the array as the loop does
+ * and the others do not touch it.
  *
  * The test is exact for one iteration and holds for all of them: every
  * use of the array in the loop is an element X[s1]...[sn] of scalar type,

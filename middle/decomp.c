@@ -904,22 +904,21 @@ static bool privarr_alone(MT *sb, SplitLoop *sl, PrivArray pa, const Summary *fu
 
 /*
  * The arrays of sl that chunks may copy (privarr.c), those that no other
- * name reaches; false when there are none.  Tried once per loop.
+ * name reaches; false when there are none.  The caller tries it once per
+ * loop (privarr_tried).
  */
 static bool privatize(MT *sb, SplitLoop *sl)
 {
+	SplitLoop plain;
 	Summary *full;
 	uint32_t k = 0;
 
-	if (sl->privarr_tried)
-		return sl->privarr.len > 0;
 	sl->privarr_tried = true;
 	if (!privarr_find(sb->kind == MT_RB ? sb->func : sb->callee, sl))
 		return false;
-	full = chunk_summary(sb, &(SplitLoop){ .top = sl->top, .loop = sl->loop, .split = sl->split,
-	                                        .lo = sl->lo, .hi = sl->hi, .step = sl->step,
-	                                        .privates = sl->privates },
-	                     sl->lo, sl->hi);
+	plain = *sl; /* the loop as it is, every chunk on the arrays themselves */
+	memset(&plain.privarr, 0, sizeof(plain.privarr));
+	full = chunk_summary(sb, &plain, sl->lo, sl->hi);
 	for (uint32_t i = 0; full && i < sl->privarr.len; i++)
 		if (privarr_alone(sb, sl, sl->privarr.items[i], full))
 			sl->privarr.items[k++] = sl->privarr.items[i];

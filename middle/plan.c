@@ -709,32 +709,21 @@ static void add_whole(PlanCtx *c, ParPlan *p, MT *mt, bool fold, const char *not
 	array_push(&p->tasks, t);
 }
 
-/* Chunk k's place among the chunks of its part (chunks come part by part, lowest first). */
-static int chunk_index(const ChunkList *chunks, uint32_t k)
-{
-	int i = 0;
-
-	while (k > 0 && chunks->items[k - 1].part == chunks->items[k].part)
-		k--, i++;
-	return i;
-}
-
-static int chunk_count(const ChunkList *chunks, uint32_t k)
-{
-	int n = 0;
-
-	for (uint32_t i = 0; i < chunks->len; i++)
-		n += chunks->items[i].part == chunks->items[k].part;
-	return n;
-}
-
 /* A task per chunk: of mt's callee clone cl, or (cl NULL) slices of mt's own loop sl. */
 static void add_chunk_tasks(ParPlan *p, MT *mt, bool fold, Clone *cl, SplitLoop *sl,
                             const ChunkList *chunks)
 {
+	uint32_t first = 0, end = 0; /* ch's part's chunks: they come part by part */
+
 	for (uint32_t k = 0; k < chunks->len; k++) {
 		const Chunk *ch = &chunks->items[k];
 		ParTask t;
+
+		if (k == end) {
+			first = k;
+			while (end < chunks->len && chunks->items[end].part == ch->part)
+				end++;
+		}
 
 		memset(&t, 0, sizeof(t));
 		t.kind = cl ? TASK_CHUNK : TASK_SLICE;
@@ -745,8 +734,8 @@ static void add_chunk_tasks(ParPlan *p, MT *mt, bool fold, Clone *cl, SplitLoop 
 		t.part = ch->part;
 		t.lo = ch->lo;
 		t.hi = ch->hi;
-		t.chunk = chunk_index(chunks, k);
-		t.nchunks = chunk_count(chunks, k);
+		t.chunk = (int)(k - first);
+		t.nchunks = (int)(end - first);
 		t.cost = ch->cost;
 		t.summary = ch->sum;
 		t.name = cl ? plan_fmt("MT%d.p%d[%lld:%lld)", mt->id, ch->part, (long long)ch->lo,
@@ -1124,39 +1113,62 @@ double plan_min_region_work(PlanCtx *c, const Func *f, double runs)
 	return (FORK_COST + start) / (share > 0.05 ? share : 0.05);
 }
 
+/* The test of rejection() that a plan fails, in the order they are made. */
+typedef enum { PAYS, NO_WORK, SPAN_TOO_SMALL, FUNC_TOO_SMALL, START_ONCE, START_PER_RUN } Verdict;
+
 /*
- * Why a scheduled plan does not pay, or NULL: its region, the runtime's
- * costs included, must beat the span's sequential time by 5%, save 5% of
- * the whole function's work, and pay for starting the threads where the
- * function runs once.  --cost-model=unlimited asks for any gain at all.
+ * A scheduled plan pays when its region, the runtime's costs included,
+ * beats the span's sequential time by 5%, saves 5% of the whole
+ * function's work, and pays for starting the threads where the function
+ * runs once.  --cost-model=unlimited asks for any gain at all.
  */
-static const char *rejection(const PlanCtx *c, const ParPlan *p)
+static Verdict verdict(const PlanCtx *c, const ParPlan *p)
 {
 	double region = region_time(p), seq = p->sched->seq_time, gain = (seq - region) * p->reps;
 
 	if (!(seq > 0))
-		return plan_fmt("the span has no work to share (%u tasks)", p->tasks.len);
+		return NO_WORK;
 	if (c->unlimited ? !(region < seq) : !(region <= MIN_GAIN * seq))
+		return SPAN_TOO_SMALL;
+	if (!c->unlimited && gain < (1 - MIN_GAIN) * p->func_cost)
+		return FUNC_TOO_SMALL;
+	if (gain < p->start_cost)
+		return p->start_cost >= TEAM_START_COST ? START_ONCE : START_PER_RUN;
+	return PAYS;
+}
+
+/* Why a plan fails test v, or NULL when it pays. */
+static const char *rejection(const PlanCtx *c, const ParPlan *p, Verdict v)
+{
+	double region = region_time(p), seq = p->sched->seq_time, gain = (seq - region) * p->reps;
+
+	switch (v) {
+	case NO_WORK:
+		return plan_fmt("the span has no work to share (%u tasks)", p->tasks.len);
+	case SPAN_TOO_SMALL:
 		return plan_fmt("predicted speedup %.2f on %d cores (%u tasks%s%s) is too small",
 		                seq / region, c->ncores, p->tasks.len,
 		                p->reps <= 1  ? ""
 		                : p->one_fork ? ", a barrier per iteration"
 		                              : ", a fork per iteration",
 		                c->unlimited ? "" : ", the fork and waits counted");
-	if (!c->unlimited && gain < (1 - MIN_GAIN) * p->func_cost)
+	case FUNC_TOO_SMALL:
 		return plan_fmt("predicted speedup %.2f for the whole function on %d cores is too "
 		                "small: the span is %.0f%% of its work",
 		                p->func_cost / (p->func_cost - gain), c->ncores,
 		                100 * seq * p->reps / p->func_cost);
-	if (gain < p->start_cost && p->start_cost >= TEAM_START_COST)
+	case START_ONCE:
 		return plan_fmt("the predicted gain, %.2g ms, does not pay for starting the threads "
 		                "(%.2g ms) in a function that runs once",
 		                gain / UNITS_PER_MS, p->start_cost / UNITS_PER_MS);
-	if (gain < p->start_cost)
+	case START_PER_RUN:
 		return plan_fmt("the predicted gain, %.2g ms per run, does not pay for starting the "
 		                "threads (%.2g ms) in a function that runs %.0f times",
 		                gain / UNITS_PER_MS, TEAM_START_COST / UNITS_PER_MS,
 		                TEAM_START_COST / p->start_cost);
+	case PAYS:
+		break;
+	}
 	return NULL;
 }
 
@@ -1164,6 +1176,7 @@ static const char *rejection(const PlanCtx *c, const ParPlan *p)
 static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t first, uint32_t last)
 {
 	ParPlan *p = ARENA_NEW(ParPlan);
+	Verdict v;
 
 	p->func = f;
 	p->root = root;
@@ -1194,11 +1207,9 @@ static ParPlan *plan_span(PlanCtx *c, Func *f, MT *root, double reps, uint32_t f
 	/* around a loop with a region (plan_around_loops): that plan paid for the team */
 	p->start_cost = !c->unlimited && !c->avoid_mt ? start_share(c, f) : 0;
 	p->gain_total = (p->sched->seq_time - region_time(p)) * p->reps * runs_bound(c->runs, f);
-	p->why_not = rejection(c, p);
-	p->start_only = p->why_not && !rejection(c, &(ParPlan){ .sched = p->sched, .reps = p->reps,
-	                                                        .func_cost = p->func_cost,
-	                                                        .runtime_cost = p->runtime_cost,
-	                                                        .tasks = p->tasks, .one_fork = p->one_fork });
+	v = verdict(c, p);
+	p->why_not = rejection(c, p, v);
+	p->start_only = v == START_ONCE || v == START_PER_RUN; /* pooled in plan_program */
 	if (p->why_not) {
 		p->considered = p->tasks; /* the clones they point to stay in the arena */
 		memset(&p->tasks, 0, sizeof(p->tasks));

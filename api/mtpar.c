@@ -316,7 +316,7 @@ static bool assign_power(PlanList *plans, const FvTable *t, const mtpar_options 
 }
 
 /* --report, --dot, --dot-mfg and --gantt: views of the middle stage beside the output. */
-static bool write_graphs(const Program *prog, const PlanList *plans,
+static bool write_graphs(const Program *prog, const PlanList *plans, const PlanList *refused,
                          const mtpar_options *opts, const FvTable *fv)
 {
 	const char *f = opts->dot_func;
@@ -324,6 +324,7 @@ static bool write_graphs(const Program *prog, const PlanList *plans,
 	if (opts->report) {
 		report_emit(prog);
 		report_plans(plans);
+		report_plans(refused);
 	}
 	if (opts->dot_mtg && !(f ? dot_write_func(prog, f, true, opts->dot_mtg)
 	                         : dot_write_mtg(prog, plans, opts->dot_mtg)))
@@ -422,15 +423,15 @@ static PlanList analyse(Program *prog, const PlanOptions *popts)
 }
 
 /* Writes (or keeps in the context) every file of the run, or none of them. */
-static bool write_all(const Program *prog, PlanList *plans, const RunSpec *run,
-                      const FvTable *fv)
+static bool write_all(const Program *prog, PlanList *plans, const PlanList *refused,
+                      const RunSpec *run, const FvTable *fv)
 {
 	const mtpar_options *opts = run->opts;
 	bool ok;
 
 	output_begin(run->ctx ? context_take : NULL, run->ctx);
 	codegen_check_plans(plans);
-	ok = assign_power(plans, fv, opts) && write_graphs(prog, plans, opts, fv);
+	ok = assign_power(plans, fv, opts) && write_graphs(prog, plans, refused, opts, fv);
 	if (ok)
 		ok = opts->dump != MTPAR_DUMP_NONE ? dump_stage(prog, plans, opts->dump)
 		                                   : write_outputs(prog, plans, opts);
@@ -459,13 +460,15 @@ static int run_pipeline(const RunSpec *run)
 	Program *prog = ARENA_NEW(Program);
 	TSTree **trees = xcalloc((size_t)run->nfiles + 1, sizeof(*trees));
 	PPConfig cfg;
-	PlanList plans = { 0 };
+	PlanList plans = { 0 }, refused = { 0 }; /* refused: for --report (PlanOptions) */
 	bool ok = parse_check_abi();
 	FvTable *fv = NULL;
 	PlanOptions popts = { opts->ncores, opts->unlimited_cost != 0, NULL,
-		              opts->oscar_api || opts->profile || opts->power != MTPAR_POWER_NONE };
+		              opts->oscar_api || opts->profile || opts->power != MTPAR_POWER_NONE,
+		              NULL };
 	struct timespec t0;
 
+	popts.refused = opts->report ? &refused : NULL;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (ok && opts->costs)
 		ok = (popts.measured = measured_load(opts->costs)) != NULL;
@@ -477,12 +480,13 @@ static int run_pipeline(const RunSpec *run)
 		progress(run, "front end done", &t0);
 		plans = analyse(prog, &popts);
 		progress(run, "analysis and schedule done", &t0);
-		ok = write_all(prog, &plans, run, fv);
+		ok = write_all(prog, &plans, &refused, run, fv);
 		if (ok && opts->verbose)
 			summarize(prog, &plans);
 	}
 	free_program(prog, trees, run->nfiles);
 	array_free(&plans);
+	array_free(&refused);
 	array_free(&cfg.defines);
 	array_free(&cfg.include_dirs);
 	return ok && error_count() == 0 ? 0 : 1;

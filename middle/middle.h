@@ -1239,6 +1239,12 @@ typedef struct PlanOptions {
 	bool unlimited;            /* --cost-model=unlimited: any gain, the fork and waits not counted */
 	const Measured *measured;  /* --costs FILE, or NULL */
 	bool plain_regions;   /* no region around a loop, no dynamic schedule (--api=oscar, --profile, --power) */
+	/*
+	 * Where not NULL, gets the plans of functions that stay sequential and
+	 * that no plan returned covers (a kernel main calls after its span):
+	 * --report says why each of them stays so.
+	 */
+	PlanList *refused;
 } PlanOptions;
 
 PlanList plan_program(Program *prog, const PlanOptions *opts);
@@ -1255,6 +1261,7 @@ typedef struct PlanCtx {
 	RunsIndex *runs;        /* the call sites, for runs_bound */
 	bool team_paid;         /* a plan taken so far pays for starting the threads */
 	double start_refused;   /* what plans refused only for the threads' start would save */
+	PlanList *refused;      /* where not NULL, the plans plan_uncovered refused (PlanOptions') */
 	CostModel cost;
 	Bitset *calls;          /* per Func.id: the defined functions its body calls */
 	int next_clone;         /* the last Clone.id given */

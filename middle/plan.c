@@ -1144,10 +1144,11 @@ static const char *rejection(const PlanCtx *c, const ParPlan *p, Verdict v)
 
 	switch (v) {
 	case NO_WORK:
-		return plan_fmt("the span has no work to share (%u tasks)", p->tasks.len);
+		return plan_fmt("the span has no work to share (%u task%s)", p->tasks.len,
+		                p->tasks.len == 1 ? "" : "s");
 	case SPAN_TOO_SMALL:
-		return plan_fmt("predicted speedup %.2f on %d cores (%u tasks%s%s) is too small",
-		                seq / region, c->ncores, p->tasks.len,
+		return plan_fmt("predicted speedup %.2f on %d cores (%u task%s%s%s) is too small",
+		                seq / region, c->ncores, p->tasks.len, p->tasks.len == 1 ? "" : "s",
 		                p->reps <= 1  ? ""
 		                : p->one_fork ? ", a barrier per iteration"
 		                              : ", a fork per iteration",
@@ -1449,8 +1450,8 @@ static int by_cost_down(const void *a, const void *b)
  * root's plan went into, when the caller's own span is cut (`ret = op1(...);
  * if (ret != 0) return ret;`), would else stay sequential while its sibling
  * forks.  Each gets a plan of its own, heaviest first, where it pays and
- * nests in no other region; one that does not pay is not reported (the
- * root's remark stands for it).
+ * nests in no other region; one that does not pay goes to c->refused,
+ * for --report.
  */
 static void plan_uncovered(PlanCtx *c, PlanList *plans, Bitset *reach)
 {
@@ -1469,15 +1470,19 @@ static void plan_uncovered(PlanCtx *c, PlanList *plans, Bitset *reach)
 		qsort(todo.items, todo.len, sizeof(todo.items[0]), by_cost_down);
 	for (uint32_t k = 0; k < todo.len; k++) {
 		uint32_t before = plans->len;
+		ParPlan *p;
 
 		if (bitset_has(busy, (uint32_t)todo.items[k]->id))
 			continue;
 		c->avoid = busy;
-		add_second_plan(c, plans, reach, plan_function(c, todo.items[k]));
+		p = plan_function(c, todo.items[k]);
+		add_second_plan(c, plans, reach, p);
 		c->avoid = NULL;
 		if (plans->len > before) {
 			busy = busy_functions(c, plans);
 			note_team_paid(c, plans);
+		} else if (c->refused && c->ncores > 1) {
+			array_push(c->refused, p);
 		}
 	}
 	array_free(&todo);
@@ -1488,7 +1493,8 @@ static void plan_uncovered(PlanCtx *c, PlanList *plans, Bitset *reach)
  * for starting the threads.  *refused: what the plans refused only for
  * starting the threads would save.
  */
-static PlanList plan_all(Program *prog, const PlanOptions *opts, bool team_paid, double *refused)
+static PlanList plan_all(Program *prog, const PlanOptions *opts, bool team_paid, double *refused,
+                         PlanList *quiet)
 {
 	uint32_t n = prog->funcs.len;
 	PlanList plans = { 0 };
@@ -1498,6 +1504,7 @@ static PlanList plan_all(Program *prog, const PlanOptions *opts, bool team_paid,
 
 	memset(&c, 0, sizeof(c));
 	c.team_paid = team_paid;
+	c.refused = quiet;
 	c.prog = prog;
 	c.ncores = opts->ncores < 1 ? 1 : opts->ncores;
 	c.unlimited = opts->unlimited;
@@ -1576,17 +1583,26 @@ static double plans_gain(const PlanList *plans)
 PlanList plan_program(Program *prog, const PlanOptions *opts)
 {
 	double refused;
-	PlanList plans = plan_all(prog, opts, false, &refused), pooled;
+	PlanList quiet = { 0 }, pooled_quiet = { 0 };
+	PlanList plans = plan_all(prog, opts, false, &refused, &quiet), pooled;
 
-	if (opts->unlimited || plans_gain(&plans) > 0 || refused < TEAM_START_COST)
-		return plans;
-	pooled = plan_all(prog, opts, true, &refused);
-	if (plans_gain(&pooled) < TEAM_START_COST) {
-		array_free(&pooled);
-		return plans;
+	if (!opts->unlimited && plans_gain(&plans) <= 0 && refused >= TEAM_START_COST) {
+		pooled = plan_all(prog, opts, true, &refused, &pooled_quiet);
+		if (plans_gain(&pooled) >= TEAM_START_COST) {
+			array_free(&plans);
+			array_free(&quiet);
+			plans = pooled;
+			quiet = pooled_quiet;
+		} else {
+			array_free(&pooled);
+			array_free(&pooled_quiet);
+		}
 	}
-	array_free(&plans);
-	return pooled;
+	if (opts->refused)
+		*opts->refused = quiet;
+	else
+		array_free(&quiet);
+	return plans;
 }
 
 /* ------------------------------------------------------------------ */

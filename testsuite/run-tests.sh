@@ -614,6 +614,13 @@ if [ "$(grep -c 'own copy' "$T/k_pa.rep")" = 4 ]; then
 else
 	bad "arrays that carry values, differ per iteration or have another name: no copies"; cat "$T/k_pa.rep"
 fi
+# a function planned on its own (not in main's span) that stays sequential
+# still says why, and why each of its loops is not split
+# shellcheck disable=SC2086
+"$MTPAR" -np 2 $KL --report -o "$T/k_pt.c" testsuite/kernels/privtraps.c >"$T/k_pt.rep" 2>&1
+expect_lines "a function planned apart that stays sequential: the report says why" "$T/k_pt.rep" \
+	'privtraps.c:55:1: missed: narrow_counter kept sequential: predicted speedup [0-9.]* on 2 cores (1 task,' \
+	'privtraps.c:60:2: missed: loop (MT2) not split: iterations depend on each other through tmp'
 # loops that count down (reverse.c): split into chunks that run from the
 # top; the back substitution keeps its dependence; under the default model
 # the count down from a size the run gives is split at run time

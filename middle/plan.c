@@ -1445,6 +1445,15 @@ static int by_cost_down(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
+/* Has f a loop or a call at its top level: something --report should say was not split? */
+static bool holds_loop_or_call(const Func *f)
+{
+	for (uint32_t i = 0; i < f->mt->children.len; i++)
+		if (f->mt->children.items[i]->kind != MT_BB)
+			return true;
+	return false;
+}
+
 /*
  * The functions that no plan covers: one called beside the callee that a
  * root's plan went into, when the caller's own span is cut (`ret = op1(...);
@@ -1481,7 +1490,7 @@ static void plan_uncovered(PlanCtx *c, PlanList *plans, Bitset *reach)
 		if (plans->len > before) {
 			busy = busy_functions(c, plans);
 			note_team_paid(c, plans);
-		} else if (c->refused && c->ncores > 1) {
+		} else if (c->refused && c->ncores > 1 && holds_loop_or_call(todo.items[k])) {
 			array_push(c->refused, p);
 		}
 	}

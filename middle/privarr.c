@@ -566,9 +566,14 @@ static bool private_bytes(const Stmt *L, PrivArray *pa)
 	return ok && pa->rows * row <= PRIVARR_MAX_BYTES;
 }
 
-/* The first IV's value in the loop's last iteration (a loop counting up). */
+/*
+ * The first IV's value in the loop's last iteration: the highest of lo,
+ * lo + step, ... below hi; counting down from hi - step, the lowest.
+ */
 static int64_t last_value(const SplitLoop *sl)
 {
+	if (sl->reverse)
+		return sl->hi - (sl->hi - sl->lo) / sl->step * sl->step;
 	return sl->lo + (sl->hi - 1 - sl->lo) / sl->step * sl->step;
 }
 
@@ -578,7 +583,7 @@ uint32_t privarr_find(const Func *f, SplitLoop *sl)
 	Written w = { 0 };
 
 	sl->privarr.len = 0;
-	if (!L || !L->loop || !L->loop->body || sl->reverse || sl->step <= 0 || sl->hi <= sl->lo ||
+	if (!L || !L->loop || !L->loop->body || sl->step <= 0 || sl->hi <= sl->lo ||
 	    ir_stmt_any(L->loop->body, jump_stmt, NULL, NULL) ||
 	    ir_stmt_any(L->loop->body, hidden_stmt, hidden_expr, NULL))
 		return 0;

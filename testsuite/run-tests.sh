@@ -614,6 +614,13 @@ if [ "$(grep -c 'own copy' "$T/k_pa.rep")" = 4 ]; then
 else
 	bad "arrays that carry values, differ per iteration or have another name: no copies"; cat "$T/k_pa.rep"
 fi
+# the same in loops that count down (privreverse.c): the chunk with the
+# lowest counter leaves its copy; a row carried from the iteration above stays
+"$MTPAR" -np 2 $KFLAGS $KMODEL --report -o "$T/k_prv.c" testsuite/kernels/privreverse.c >"$T/k_prv.rep" 2>&1
+expect_lines "arrays in loops that count down: a copy per chunk" "$T/k_prv.rep" \
+	'privreverse.c:44:2: optimized: loop of down_global called at line 90: 2 chunks run in parallel, each with its own copy of row' \
+	'privreverse.c:61:2: optimized: loop split in place: 2 slices run in parallel, each with its own copy of t' \
+	'privreverse.c:75:2: missed: loop (MT2) not split: iterations depend on each other through carry'
 # a function planned on its own (not in main's span) that stays sequential
 # still says why, and why each of its loops is not split
 # shellcheck disable=SC2086

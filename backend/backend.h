@@ -142,10 +142,15 @@ bool codegen_program(const Program *prog, const PlanList *plans, const CodegenOp
 /*
  * The text that follows `if (mtpar_can_fork(N)` in plan's span block:
  * ` &&` and a check for each pair of loaded pointers the plan assumed apart,
- * then for each workspace buffer a chunk uses, its allocation; lines
- * indented by indent.  Caller frees the result.
+ * then for each workspace buffer a chunk uses, its allocation, and for
+ * each workspace a clone keeps on its stack, a take and give back of its
+ * size; lines indented by indent.  Caller frees the result.
  */
 char *rtcheck_condition(const ParPlan *p, const char *indent);
+/* Does the condition take and give back a clone's stack workspace (mtpar_probe)? */
+bool rtcheck_has_probe(const ParPlan *p);
+/* sc's free call, with var for its pointer: `TVMBackendFreeWorkspace(1, 0, var)`. */
+const char *rtcheck_free_text(const Source *src, const Scratch *sc, const char *var);
 
 /* ------------------------------------------------------------------ */
 /* check.c: what the code generator can express                        */

@@ -678,17 +678,6 @@ static uint32_t slot_of(const ParPlan *p, const MT *mt, const Scratch *sc)
 	    intern_name(sc->var->name));
 }
 
-/* `FREE(..., mtpar_bufN, ...)`: the callee's free call on the caller's buffer. */
-static const char *free_text(const Source *src, const Scratch *sc, const char *var)
-{
-	Str b = { 0 };
-
-	str_putn(&b, src->text + sc->free->start, sc->free_ptr->start - sc->free->start);
-	str_puts(&b, var);
-	str_putn(&b, src->text + sc->free_ptr->end, sc->free->end - sc->free_ptr->end);
-	return str_done(&b);
-}
-
 typedef struct Gen {
 	const ParPlan *plan;
 	const Sync *sy;
@@ -1445,6 +1434,8 @@ static void slot_decls(Gen *g)
 			     s, (long long)ws->sc->size, intern_name(ws->sc->var->name),
 			     func_name(ws->sb->callee), scan_line(ws->sb->func->src, ws->sb->start));
 	}
+	if (rtcheck_has_probe(g->plan))
+		line(&g->out, g->indent, 1, "void *mtpar_probe; /* a stack workspace, taken and given back */");
 }
 
 static void slot_gives(Gen *g)
@@ -1456,7 +1447,7 @@ static void slot_gives(Gen *g)
 		if (!ws->used)
 			continue;
 		line(&g->out, g->indent, 1, "if (%s != NULL)", var);
-		line(&g->out, g->indent, 2, "(void)%s;", free_text(ws->sb->callee->src, ws->sc, var));
+		line(&g->out, g->indent, 2, "(void)%s;", rtcheck_free_text(ws->sb->callee->src, ws->sc, var));
 	}
 }
 

@@ -1,11 +1,14 @@
 /*
  * rtcheck.c - back end: the run-time checks of a parallel region's fork
  * condition, after mtpar_can_fork: the memories of the loaded pointers that
- * the plan took for apart do not meet (mtpar_apart), and every workspace
- * buffer the chunks share could be taken.  When one fails, the original
- * code runs instead.
+ * the plan took for apart do not meet (mtpar_apart), every workspace
+ * buffer the chunks share could be taken, and each workspace that a chunk
+ * keeps on its stack could have been taken too.  When one fails, the
+ * original code runs instead.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "backend.h"
 
@@ -65,6 +68,61 @@ static void slot_takes(FILE *out, const ParPlan *p, const char *indent)
 	}
 }
 
+/*
+ * A clone's workspace in a nested block lives on the chunk's stack
+ * (scratch_edits), where taking it cannot fail, while the original takes
+ * it from the user's allocator each time the block runs and gives up
+ * (`return -1`) when that fails: a pool that is too small.  So each is
+ * taken once here, after the slots (as much as the chunks' callees hold at
+ * once, or more), and given back at once; the region runs only where that
+ * succeeds, and an allocator that cannot give n bytes here could not have
+ * given them to the original either.
+ */
+static void probe_takes(FILE *out, const ParPlan *p, const char *indent)
+{
+	for (uint32_t i = 0; i < p->clones.len; i++) {
+		const Func *f = p->clones.items[i]->callee;
+		bool only, seen = false;
+		const ScratchList *l = scratch_list(f, &only);
+
+		for (uint32_t k = 0; k < i; k++)
+			seen |= p->clones.items[k]->callee == f;
+		for (uint32_t k = 0; l && !seen && k < l->len; k++) {
+			const Scratch *sc = &l->items[k];
+
+			if (sc->top)
+				continue;
+			fprintf(out, " &&\n%s\t\t(mtpar_probe = (void *)", indent);
+			print_alloc(out, sc->alloc, f->src);
+			fprintf(out, ") != NULL && ((void)%s, 1)", rtcheck_free_text(f->src, sc, "mtpar_probe"));
+		}
+	}
+}
+
+bool rtcheck_has_probe(const ParPlan *p)
+{
+	for (uint32_t i = 0; i < p->clones.len; i++) {
+		bool only;
+		const ScratchList *l = scratch_list(p->clones.items[i]->callee, &only);
+
+		for (uint32_t k = 0; l && k < l->len; k++)
+			if (!l->items[k].top)
+				return true;
+	}
+	return false;
+}
+
+const char *rtcheck_free_text(const Source *src, const Scratch *sc, const char *var)
+{
+	size_t n = (sc->free_ptr->start - sc->free->start) + strlen(var) + (sc->free->end - sc->free_ptr->end);
+	char *b = arena_alloc(n + 1);
+
+	snprintf(b, n + 1, "%.*s%s%.*s", (int)(sc->free_ptr->start - sc->free->start),
+	         src->text + sc->free->start, var, (int)(sc->free->end - sc->free_ptr->end),
+	         src->text + sc->free_ptr->end);
+	return b;
+}
+
 char *rtcheck_condition(const ParPlan *p, const char *indent)
 {
 	char *buf = NULL;
@@ -75,6 +133,7 @@ char *rtcheck_condition(const ParPlan *p, const char *indent)
 		die("cannot build text in memory");
 	apart_tests(out, p, indent);
 	slot_takes(out, p, indent);
+	probe_takes(out, p, indent);
 	if (fclose(out) != 0)
 		die("cannot build text in memory");
 	return buf;

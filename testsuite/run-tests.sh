@@ -621,6 +621,21 @@ expect_lines "arrays in loops that count down: a copy per chunk" "$T/k_prv.rep" 
 	'privreverse.c:44:2: optimized: loop of down_global called at line 90: 2 chunks run in parallel, each with its own copy of row' \
 	'privreverse.c:61:2: optimized: loop split in place: 2 slices run in parallel, each with its own copy of t' \
 	'privreverse.c:75:2: missed: loop (MT2) not split: iterations depend on each other through carry'
+# a workspace each iteration takes (poolfail.c): the kernel loop above runs
+# it with a pool too small for it, where the original gives up and so must
+# the output; here with room for it, the fork condition takes and gives back
+# one, and the region runs and leaves the pool as the original does
+# shellcheck disable=SC2086
+if gcc -O2 -std=c11 -w $KFLAGS -DPOOL=4096 -o "$T/k_pf.seq" testsuite/kernels/poolfail.c &&
+   "$T/k_pf.seq" >"$T/k_pf.want" &&
+   "$MTPAR" -np 2 $KFLAGS $KMODEL -o "$T/k_pf.c" testsuite/kernels/poolfail.c 2>"$T/err" &&
+   grep -q 'mtpar_probe = (void \*)TVMBackendAllocWorkspace(1, 0, (uint64_t)640, 2, 32)) != NULL' "$T/k_pf.c" &&
+   gcc -O2 -std=c11 -fopenmp -w $KFLAGS -DPOOL=4096 -o "$T/k_pf.par" "$T/k_pf.c" 2>>"$T/err" &&
+   MTPAR_JITTER=1 "$T/k_pf.par" >"$T/k_pf.got" && cmp -s "$T/k_pf.want" "$T/k_pf.got"; then
+	ok "a workspace each iteration takes: probed before the fork"
+else
+	bad "a workspace each iteration takes: probed before the fork"; head -3 "$T/err"
+fi
 # a function planned on its own (not in main's span) that stays sequential
 # still says why, and why each of its loops is not split
 # shellcheck disable=SC2086

@@ -51,7 +51,11 @@ static bool scratch_decl(Stmt *s, Scratch *sc)
 	return sc->size > 0;
 }
 
-/* The free of v among calls: the only one, with v itself and constants as arguments. */
+/*
+ * The free of v among calls: the only one, with v itself and constants as
+ * arguments, and spelled plainly: a clone replaces its text, and the fork
+ * condition copies it, which a macro's use (`RELEASE(t);`) does not allow.
+ */
 static bool scratch_free(const ExprList *calls, Scratch *sc)
 {
 	for (uint32_t i = 0; i < calls->len; i++) {
@@ -62,6 +66,8 @@ static bool scratch_free(const ExprList *calls, Scratch *sc)
 		if (e->callee_func || names_call_ext(e, &arg) != EXT_FREE || arg < 0 ||
 		    (uint32_t)arg >= e->args.len)
 			continue;
+		if (e->in_macro)
+			return false;
 		p = ir_strip_casts(e->args.items[arg]);
 		if (!p || p->kind != EX_VAR || p->var != sc->var)
 			continue;

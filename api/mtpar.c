@@ -231,7 +231,8 @@ static char *banner(const mtpar_options *o, const Source *src)
 	for (char *p = text; (p = strstr(p, "*/")); ) /* a name may not end the comment */
 		*++p = ' ';
 	text = xrealloc(text, size + 5);
-	strcpy(text + size, " */\n");
+	/* with -P nothing renumbers the lines: the banner shares the first (__LINE__ reads the same) */
+	strcpy(text + size, o->no_line_directives ? " */ " : " */\n");
 	return text;
 }
 
@@ -477,6 +478,8 @@ static int run_pipeline(const RunSpec *run)
 	fill_pp_config(&cfg, opts);
 	ok = ok && !output_is_input(run) && compile_inputs(prog, run, &cfg, trees);
 	if (ok) {
+		if (reserved_names_used(prog))
+			popts.ncores = 1; /* the output's names would meet the program's */
 		progress(run, "front end done", &t0);
 		plans = analyse(prog, &popts);
 		progress(run, "analysis and schedule done", &t0);

@@ -202,6 +202,14 @@ const char *scan_indent(const Source *src, uint32_t at);
  * belong to it: code put in front of the statement goes above them.
  */
 uint32_t scan_pragmas_before(const Source *src, uint32_t start);
+/* Does a line of t in [start, end), outside comments, begin with '#' (a directive)? */
+bool scan_has_directive(const char *t, uint32_t start, uint32_t end);
+/*
+ * A name in the header of f's definition (its text up to the body) that
+ * is no C keyword, parameter or f itself, and no token of f's file before
+ * byte `before` either (a typedef or macro defined later), or NULL.
+ */
+const char *scan_late_name(const Func *f, uint32_t before);
 
 /* ------------------------------------------------------------------ */
 /* gantt.c: the schedules as an SVG Gantt chart (--gantt)              */

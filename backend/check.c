@@ -597,7 +597,7 @@ static bool check_clone(const Clone *c, const Func *caller, char *why, size_t si
 static bool check_clone_bound(const Clone *c, const Func *caller, char *why, size_t size)
 {
 	const Func *f = c->callee;
-	const char *name;
+	const char *name, *late;
 	uint32_t at, lp, rp, next = 0;
 	char sub[160];
 
@@ -616,6 +616,13 @@ static bool check_clone_bound(const Clone *c, const Func *caller, char *why, siz
 	if (scan_skip_blanks(f->src->text, rp + 1, f->body->start) != f->body->start &&
 	    memchr(f->src->text + rp, ';', f->body->start - rp))
 		return fail(why, size, "%s has an old-style parameter list", name);
+	/* the clone and its prototype copy the header's text: all of it, and above the caller */
+	if (scan_has_directive(f->src->text, f->start, f->body->start))
+		return fail(why, size, "the header of %s holds a preprocessor line", name);
+	if (f->src == caller->src && f->start > caller->start &&
+	    (late = scan_late_name(f, caller->start)))
+		return fail(why, size, "the header of %s names %s, which %s does not see", name, late,
+		            func_name(caller));
 	if (!c->parts.len)
 		return fail(why, size, "clone of %s without parts", name);
 	for (uint32_t i = 0; i < f->body->body.len; i++) {

@@ -457,8 +457,11 @@ static void clone_decl_edits(const Clone *c, EditList *el)
 		edit_replace(el, lp + 1, rp, str_done(&b));
 		return;
 	}
-	/* right after the last parameter, before any blanks up to ')' */
-	while (rp > lp + 1 && strchr(" \t\r\n", f->src->text[rp - 1]))
+	/*
+	 * right after the last parameter, before the blanks up to ')' on its
+	 * line: not before a line break, which may end a `// comment`
+	 */
+	while (rp > lp + 1 && strchr(" \t", f->src->text[rp - 1]))
 		rp--;
 	edit_insert(el, rp, fmt_str(", %s", str_done(&b)));
 }
@@ -1430,7 +1433,7 @@ static void slot_decls(Gen *g)
 
 		if (ws->used)
 			line(&g->out, g->indent, 1,
-			     "void *mtpar_buf%u = NULL; /* workspace: %lld bytes, as %s of %s at line %u */",
+			     "void *mtpar_buf%u = (void *)0; /* workspace: %lld bytes, as %s of %s at line %u */",
 			     s, (long long)ws->sc->size, intern_name(ws->sc->var->name),
 			     func_name(ws->sb->callee), scan_line(ws->sb->func->src, ws->sb->start));
 	}
@@ -1446,7 +1449,7 @@ static void slot_gives(Gen *g)
 
 		if (!ws->used)
 			continue;
-		line(&g->out, g->indent, 1, "if (%s != NULL)", var);
+		line(&g->out, g->indent, 1, "if (%s != (void *)0)", var);
 		line(&g->out, g->indent, 2, "(void)%s;", rtcheck_free_text(ws->sb->callee->src, ws->sc, var));
 	}
 }

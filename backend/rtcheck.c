@@ -64,7 +64,7 @@ static void slot_takes(FILE *out, const ParPlan *p, const char *indent)
 			continue;
 		fprintf(out, " &&\n%s\t\t(mtpar_buf%u = (void *)", indent, s);
 		print_alloc(out, ws->sc->alloc, ws->sb->callee->src);
-		fputs(") != NULL", out);
+		fputs(") != (void *)0", out);
 	}
 }
 
@@ -94,7 +94,7 @@ static void probe_takes(FILE *out, const ParPlan *p, const char *indent)
 				continue;
 			fprintf(out, " &&\n%s\t\t(mtpar_probe = (void *)", indent);
 			print_alloc(out, sc->alloc, f->src);
-			fprintf(out, ") != NULL && ((void)%s, 1)", rtcheck_free_text(f->src, sc, "mtpar_probe"));
+			fprintf(out, ") != (void *)0 && ((void)%s, 1)", rtcheck_free_text(f->src, sc, "mtpar_probe"));
 		}
 	}
 }

@@ -45,6 +45,30 @@ static uint32_t skip_comment_or_literal(const char *t, uint32_t i, uint32_t end)
 	return i < end ? i + 1 : end;
 }
 
+/*
+ * The next identifier of t from *i on, outside comments and literals:
+ * true with its bytes [*start, *i); false at end.
+ */
+static bool next_ident(const char *t, uint32_t *i, uint32_t end, uint32_t *start)
+{
+	while (*i < end) {
+		uint32_t j = skip_comment_or_literal(t, *i, end);
+
+		if (j != *i) {
+			*i = j;
+			continue;
+		}
+		if (!is_ident_char(t[*i])) {
+			(*i)++;
+			continue;
+		}
+		for (*start = *i; *i < end && is_ident_char(t[*i]); (*i)++)
+			;
+		return true;
+	}
+	return false;
+}
+
 /* Past blanks and comments from i. */
 uint32_t scan_skip_blanks(const char *t, uint32_t i, uint32_t end)
 {
@@ -71,28 +95,15 @@ uint32_t scan_skip_blanks(const char *t, uint32_t i, uint32_t end)
 bool scan_declarator(const Func *f, uint32_t *name_at, uint32_t *lparen, uint32_t *rparen)
 {
 	const char *t = f->src->text, *name = intern_name(f->name);
-	uint32_t n = (uint32_t)strlen(name), end = f->body->start, i = f->start;
+	uint32_t n = (uint32_t)strlen(name), end = f->body->start, i = f->start, at;
 
-	while (i < end) {
-		uint32_t j = skip_comment_or_literal(t, i, end), k;
+	while (next_ident(t, &i, end, &at)) {
+		uint32_t j, k = scan_skip_blanks(t, i, end);
 		int depth;
 
-		if (j != i) {
-			i = j;
+		if (i - at != n || memcmp(t + at, name, n) != 0 || k >= end || t[k] != '(')
 			continue;
-		}
-		if (!is_ident_char(t[i])) {
-			i++;
-			continue;
-		}
-		for (j = i; j < end && is_ident_char(t[j]); j++)
-			;
-		k = scan_skip_blanks(t, j, end);
-		if (j - i != n || memcmp(t + i, name, n) != 0 || k >= end || t[k] != '(') {
-			i = j;
-			continue;
-		}
-		*name_at = i;
+		*name_at = at;
 		*lparen = k;
 		for (depth = 0, j = k; j < end; j++) {
 			uint32_t m = skip_comment_or_literal(t, j, end);
@@ -206,4 +217,111 @@ uint32_t scan_pragmas_before(const Source *src, uint32_t start)
 		else
 			return s;
 	}
+}
+
+/* Does a line of t in [start, end), outside comments, begin with '#' (a directive)? */
+bool scan_has_directive(const char *t, uint32_t start, uint32_t end)
+{
+	bool line_start = true;
+
+	for (uint32_t i = start; i < end;) {
+		uint32_t j = skip_comment_or_literal(t, i, end);
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (t[i] == '#' && line_start)
+			return true;
+		if (t[i] == '\n')
+			line_start = true;
+		else if (t[i] != ' ' && t[i] != '\t' && t[i] != '\r')
+			line_start = false;
+		i++;
+	}
+	return false;
+}
+
+static const char *const c_words[] = {
+	"auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+	"enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
+	"restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
+	"union", "unsigned", "void", "volatile", "while", "_Alignas", "_Alignof", "_Atomic", "_Bool",
+	"_Complex", "_Noreturn", "_Thread_local", "__inline", "__inline__", "__restrict",
+	"__restrict__", "__const", "__volatile__", "__signed__", "__extension__", "__typeof__",
+	"typeof", "__int128",
+};
+
+static bool c_word(const char *p, uint32_t n)
+{
+	for (size_t i = 0; i < sizeof(c_words) / sizeof(*c_words); i++)
+		if (strlen(c_words[i]) == n && memcmp(c_words[i], p, n) == 0)
+			return true;
+	return false;
+}
+
+/* Does the identifier [p, p + n) occur as a token of t in [0, end), outside comments? */
+static bool token_before(const char *t, uint32_t end, const char *p, uint32_t n)
+{
+	uint32_t i = 0, at;
+
+	while (next_ident(t, &i, end, &at))
+		if (i - at == n && memcmp(t + at, p, n) == 0)
+			return true;
+	return false;
+}
+
+/* Is [p, p + n) the name of one of f's parameters, or f's own? */
+static bool own_name(const Func *f, const char *p, uint32_t n)
+{
+	const char *name = intern_name(f->name);
+
+	if (strlen(name) == n && memcmp(name, p, n) == 0)
+		return true;
+	for (uint32_t i = 0; i < f->params.len; i++) {
+		name = intern_name(f->params.items[i]->name);
+		if (strlen(name) == n && memcmp(name, p, n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Past the balanced parentheses that follow i (blanks first), or i when none do. */
+static uint32_t skip_parens(const char *t, uint32_t i, uint32_t end)
+{
+	uint32_t k = scan_skip_blanks(t, i, end);
+	int depth = 0;
+
+	if (k >= end || t[k] != '(')
+		return i;
+	for (; k < end; k++) {
+		uint32_t m = skip_comment_or_literal(t, k, end);
+
+		if (m != k) {
+			k = m - 1;
+			continue;
+		}
+		depth += (t[k] == '(') - (t[k] == ')');
+		if (depth == 0)
+			return k + 1;
+	}
+	return end;
+}
+
+const char *scan_late_name(const Func *f, uint32_t before)
+{
+	const char *t = f->src->text;
+	uint32_t end = f->body->start, i = f->start, at;
+
+	while (next_ident(t, &i, end, &at)) {
+		uint32_t n = i - at;
+
+		if ((n == 13 && memcmp(t + at, "__attribute__", 13) == 0) ||
+		    (n == 11 && memcmp(t + at, "__attribute", 11) == 0))
+			i = skip_parens(t, i, end); /* `noinline` is no name of the program's */
+		else if (t[at] < '0' || t[at] > '9') /* a number's digits and suffix */
+			if (!c_word(t + at, n) && !own_name(f, t + at, n) && !token_before(t, before, t + at, n))
+				return arena_strndup(t + at, n);
+	}
+	return NULL;
 }

@@ -120,6 +120,7 @@ typedef enum HideKind {
 	HIDE_COMMENT,     /* a block comment inside a #define, where tree-sitter-c ends the body */
 	HIDE_PRAGMA,      /* the operator _Pragma("..."), C99 6.10.9: a #pragma in a statement's place */
 	HIDE_CASE_RANGE,  /* '... 9' of GNU C's 'case 0 ... 9:', which tree-sitter-c cannot parse */
+	HIDE_BODY_LINE,   /* a #pragma or #line line between a header and its body: `for (...)` here */
 } HideKind;
 
 /*
@@ -1227,6 +1228,13 @@ struct MT {
 	struct Summary *summary; /* reads and writes: filled by acc_compute_summaries (middle/) */
 	void *graph;        /* the middle stage's per-MT data (MFG/MTG node) */
 };
+
+/*
+ * reserved.c: does prog use a name that mtpar's output declares (mtpar_...,
+ * NAME__mtparN)?  Then a warning at the first, and the caller keeps the
+ * program sequential.
+ */
+bool reserved_names_used(const Program *prog);
 
 /*
  * Cuts every function body and loop body of prog into macro tasks.  A body

@@ -577,6 +577,7 @@ struct PPScan {
 	uint32_t inactive_start; /* where the current inactive region began */
 	uint32_t punct_end;  /* byte after the last punctuator: tells "+=" from "=" */
 	uint32_t braces;     /* brace depth of active code */
+	bool after_head;     /* the last token was ')', `else` or `do`: a body may follow */
 	bool in_case;        /* between a 'case' and its ':' */
 	Array(Cond) conds;
 	bool failed;
@@ -1185,6 +1186,23 @@ static bool error_line(PPScan *s, uint32_t at)
  * null directive are hidden; #define, #include and the rest stay for
  * tree-sitter, which parses them by itself.
  */
+/*
+ * `#pragma ...`, `#line N` or `# N "file"`: lines that tree-sitter-c takes
+ * only where a statement may stand, while GCC takes them anywhere, between
+ * a loop's header and its body too (`#pragma GCC unroll 4` above an inner
+ * loop without braces).  There they are hidden; the back end finds a
+ * pragma again in the text.  A #define there is not: the analysis would
+ * miss the macro.
+ */
+static bool pragma_or_line(const PP *pp)
+{
+	const char *l = pp->line.items;
+	uint32_t i = line_skip_space(pp, 1), e = pp_ident_end(l, i);
+
+	return (e - i == 6 && memcmp(l + i, "pragma", 6) == 0) ||
+	       (e - i == 4 && memcmp(l + i, "line", 4) == 0) || pp_is_digit(l[i]);
+}
+
 static void directive(PPScan *s)
 {
 	uint32_t at = s->pos, ls = s->line_start, i;
@@ -1215,6 +1233,8 @@ static void directive(PPScan *s)
 		include_line(s, i);
 	else if (k == D_NULL)
 		hide(s, ls, end, HIDE_DIRECTIVE, NULL);
+	else if (s->braces && s->after_head && pragma_or_line(s->pp))
+		hide(s, ls, end, HIDE_BODY_LINE, NULL);
 	else if (!error_line(s, at))
 		refuse_macro_stack(s, at, s->pp->line.items + 1);
 }
@@ -1294,6 +1314,8 @@ static void code_ident(PPScan *s)
 	s->bol = false;
 	if (!s->active || !s->record)
 		return;
+	s->after_head = (end - start == 4 && memcmp(s->t + start, "else", 4) == 0) ||
+	                (end - start == 2 && memcmp(s->t + start, "do", 2) == 0);
 	if (is_attr_word(s->t + start, end - start)) {
 		code_attribute(s, start, end);
 		return;
@@ -1344,6 +1366,7 @@ static void code_punct(PPScan *s)
 	s->punct_end = s->pos;
 	if (!s->active || !s->record)
 		return;
+	s->after_head = c == ')';
 	if (strchr(":;{}", c))
 		s->in_case = false;
 	if (c == '{')
@@ -1439,10 +1462,12 @@ static void scan_text(PPScan *s)
 		case CC_DIGIT:
 			s->pos = pp_skip_number(t, s->pos);
 			s->bol = false;
+			s->after_head = false;
 			break;
 		case CC_QUOTE:
 			s->pos = pp_skip_literal(t, s->len, s->pos);
 			s->bol = false;
+			s->after_head = false;
 			break;
 		case CC_SLASH:
 			code_slash(s);
@@ -1575,6 +1600,7 @@ static const char *const hide_kind_name[] = {
 	[HIDE_INITIALIZER] = "initializer",
 	[HIDE_BITFIELD] = "bitfield", [HIDE_COMMENT] = "comment",
 	[HIDE_PRAGMA] = "pragma", [HIDE_CASE_RANGE] = "case range",
+	[HIDE_BODY_LINE] = "body line",
 };
 
 /* The expansion as a C string literal body: '"' and '\' escaped. */

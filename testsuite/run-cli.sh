@@ -62,6 +62,13 @@ for c in examples/*.c testsuite/kernels/gemm.c testsuite/kernels/formacros.c; do
 done
 "$MTPAR" -P -o "$T/nolines.c" "$EX" 2>/dev/null
 check "-P: no #line" '! grep -q "^#line" "$T/nolines.c"'
+# with -P nothing renumbers the lines: the banner shares the first, so a
+# sequential output keeps every line's number (and __LINE__'s value)
+"$MTPAR" -np 1 -P -o "$T/np1P.c" "$EX" 2>/dev/null
+tail -n +2 "$EX" >"$T/np1P.want"
+tail -n +2 "$T/np1P.c" >"$T/np1P.got"
+check "-P: the banner shares the first line" \
+	'cmp -s "$T/np1P.want" "$T/np1P.got" && [ "$(wc -l <"$T/np1P.c")" = "$(wc -l <"$EX")" ]'
 # an error the compiler finds in the output points at the user's line
 sed 's/^\tnode__stem_conv_Conv( tensor_input/\tundeclared_call( tensor_input/' "$EX" >"$T/typo.c"
 "$MTPAR" -o "$T/typo.par.c" "$T/typo.c" 2>/dev/null

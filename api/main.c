@@ -3,6 +3,7 @@
  */
 #include <stdarg.h>
 #include <stdbool.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,6 +192,28 @@ static int parse_power_option(mtpar_options *o, int argc, char **argv, int *i)
 	return 2;
 }
 
+/*
+ * `NAME`, `NAME=VALUE` or (-D) `NAME(PARAMS)=VALUE`, as GCC takes them: it
+ * refuses `-D=3`, `-D1A` and `-D'X('`, and so does mtpar.
+ */
+static bool macro_spec_ok(const char *v, bool define)
+{
+	size_t n = 0;
+
+	if (!(v[0] == '_' || isalpha((unsigned char)v[0])))
+		return false;
+	while (v[n] == '_' || isalnum((unsigned char)v[n]))
+		n++;
+	if (!define)
+		return v[n] == '\0';
+	if (v[n] == '(') {
+		const char *close = strchr(v + n, ')'), *eq = strchr(v + n, '=');
+
+		return close && (!eq || close < eq);
+	}
+	return v[n] == '\0' || v[n] == '=';
+}
+
 /* Recognizes one option at argv[*i]; returns 0, 1 on error, -1 to exit 0. */
 static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 {
@@ -266,6 +289,9 @@ static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 
 		if (!(v = option_value(argc, argv, i, flag)) || !*v)
 			return bad_usage("missing argument to '%s'", flag);
+		if ((a[1] == 'D' || a[1] == 'U') && !macro_spec_ok(v, a[1] == 'D'))
+			return bad_usage("'%s%s': a macro name must be an identifier%s", flag, v,
+			                 a[1] == 'D' ? ", its parameters closed by ')'" : "");
 		if (a[1] == 'o')
 			o->output = v;
 		else if (a[1] == 'I')

@@ -126,6 +126,8 @@ if [ "$(id -u)" != 0 ]; then
 fi
 printf "mtpar: error: unrecognized command-line option '--frobnicate'\nTry 'mtpar --help' for more information.\n" >"$T/exp"
 check_bad "unknown option" "$T/exp" --frobnicate examples/residual.c
+printf "mtpar: error: '-DX(': a macro name must be an identifier, its parameters closed by ')'\nTry 'mtpar --help' for more information.\n" >"$T/exp"
+check_bad "a -D that GCC refuses" "$T/exp" '-DX(' examples/residual.c
 
 # ---- power: the power schedule's dump, bad tables and deadlines, Gantt charts ----
 for c in $EXAMPLES; do

@@ -157,6 +157,7 @@ typedef struct Source {
 	Array(Hidden) hidden; /* sorted, disjoint; filled by pp_scan */
 	PPConstList outside; /* macros from -D/-U and headers, in order; filled by pp_scan */
 	PPConstList own;     /* the file's own active #define and #undef lines, in order (pp_scan) */
+	uint32_t reserved_at; /* active code's first name that mtpar's output declares (pp_scan, reserved.c), or UINT32_MAX */
 	bool from_stdin;     /* read from standard input ("-"); path is "<stdin>" */
 	bool has_line_markers; /* the text numbers its own lines (#line, "# N"): mtpar adds none */
 } Source;
@@ -1235,6 +1236,8 @@ struct MT {
  * program sequential.
  */
 bool reserved_names_used(const Program *prog);
+/* Is the identifier [p, p + n) one that mtpar's output declares? */
+bool reserved_name(const char *p, size_t n);
 
 /*
  * Cuts every function body and loop body of prog into macro tasks.  A body

@@ -1316,6 +1316,8 @@ static void code_ident(PPScan *s)
 		return;
 	s->after_head = (end - start == 4 && memcmp(s->t + start, "else", 4) == 0) ||
 	                (end - start == 2 && memcmp(s->t + start, "do", 2) == 0);
+	if (s->src->reserved_at == UINT32_MAX && reserved_name(s->t + start, end - start))
+		s->src->reserved_at = start;
 	if (is_attr_word(s->t + start, end - start)) {
 		code_attribute(s, start, end);
 		return;
@@ -1582,6 +1584,7 @@ bool pp_scan(Source *src, const PPConfig *cfg)
 	src->hidden.len = 0;
 	src->outside.len = 0;
 	src->own.len = 0;
+	src->reserved_at = UINT32_MAX;
 	define_initial(&pp, cfg);
 	ok = scan_file(&pp, src, true, 0);
 	macro_free_all(&pp);

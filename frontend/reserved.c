@@ -6,23 +6,14 @@
  * hidden by the parameter inside a clone, or clash with the runtime, and
  * the output would compute something else or not compile.  Such an input
  * (mtpar's own output, given back to it, is one) is left sequential.
+ * pp_scan notes the first such name of active code (Source.reserved_at);
+ * here the macros' names and replacements are looked at too.
  */
 #include <string.h>
 
 #include "frontend.h"
 
-static bool ident_start(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static bool ident_char(char c)
-{
-	return ident_start(c) || (c >= '0' && c <= '9');
-}
-
-/* Is the identifier [p, p + n) one of the names the output declares? */
-static bool reserved(const char *p, size_t n)
+bool reserved_name(const char *p, size_t n)
 {
 	if (n > 6 && memcmp(p, "mtpar_", 6) == 0)
 		return true;
@@ -32,49 +23,37 @@ static bool reserved(const char *p, size_t n)
 	return false;
 }
 
-/* The end of the comment, string or character literal that starts at i, or i. */
-static uint32_t skip_quoted(const char *t, uint32_t len, uint32_t i)
+static bool ident_char(char c)
 {
-	char q = t[i];
-
-	if (q == '/' && i + 1 < len && t[i + 1] == '/') {
-		while (i < len && t[i] != '\n')
-			i += t[i] == '\\' && i + 1 < len ? 2 : 1;
-		return i;
-	}
-	if (q == '/' && i + 1 < len && t[i + 1] == '*') {
-		for (i += 2; i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'); i++)
-			;
-		return i + 2 < len ? i + 2 : len;
-	}
-	if (q != '"' && q != '\'')
-		return i;
-	for (i++; i < len && t[i] != q && t[i] != '\n'; i++)
-		if (t[i] == '\\')
-			i++;
-	return i < len ? i + 1 : len;
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-/* The byte of src's first identifier that the output declares, or UINT32_MAX. */
-static uint32_t first_in_text(const Source *src)
+/* Does text (a macro's replacement) hold such a name?  (In a literal too: no harm done.) */
+static bool reserved_in(const char *text)
 {
-	const char *t = src->text;
+	for (const char *p = text; p && *p;) {
+		const char *e = p;
 
-	for (uint32_t i = 0; i < src->len;) {
-		uint32_t j = skip_quoted(t, src->len, i), start;
+		while (ident_char(*e))
+			e++;
+		if (e == p)
+			p++;
+		else if (reserved_name(p, (size_t)(e - p)))
+			return true;
+		else
+			p = e;
+	}
+	return false;
+}
 
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (!ident_start(t[i]) || (i > 0 && ident_char(t[i - 1]))) {
-			i++;
-			continue;
-		}
-		for (start = i; i < src->len && ident_char(t[i]); i++)
-			;
-		if (reserved(t + start, i - start))
-			return start;
+/* The byte of the first #define (or -D, at 0) whose name or replacement is such a name. */
+static uint32_t reserved_macro(const PPConstList *l)
+{
+	for (uint32_t i = 0; i < l->len; i++) {
+		const char *name = intern_name(l->items[i].name);
+
+		if (reserved_name(name, strlen(name)) || reserved_in(l->items[i].text))
+			return l->items[i].at;
 	}
 	return UINT32_MAX;
 }
@@ -83,14 +62,12 @@ bool reserved_names_used(const Program *prog)
 {
 	for (uint32_t k = 0; k < prog->sources.len; k++) {
 		const Source *src = prog->sources.items[k];
-		uint32_t at = first_in_text(src);
+		uint32_t at = src->reserved_at;
 
-		for (uint32_t i = 0; at == UINT32_MAX && i < src->outside.len; i++) {
-			const char *name = intern_name(src->outside.items[i].name);
-
-			if (reserved(name, strlen(name)))
-				at = 0; /* from -D or a header: the file's start */
-		}
+		if (at == UINT32_MAX)
+			at = reserved_macro(&src->own);
+		if (at == UINT32_MAX)
+			at = reserved_macro(&src->outside);
 		if (at != UINT32_MAX) {
 			warning_at(src, at, "this program uses names that mtpar's parallel code declares "
 			                    "(mtpar_..., NAME__mtparN): it is left sequential");

@@ -1132,6 +1132,7 @@ void lower_specifiers(TSNode n, DeclSpec *ds);
 void lw_merge_spec(DeclSpec *ds, const DeclSpec *hidden);
 /* Adds the storage words of the specifier macros that a block-scope declaration n holds. */
 void lw_hidden_specifiers(TSNode n, DeclSpec *ds);
+bool lw_hidden_complex(uint32_t from, uint32_t to);
 /* A type_specifier node: struct, union, enum, sized, primitive, typedef name. */
 Type *lower_specifier(TSNode n);
 /* Wraps t in the declarator d (outside in) into out. */

@@ -641,6 +641,24 @@ static void hidden_specifiers(uint32_t from, uint32_t to, uint32_t at, DeclSpec 
 	}
 }
 
+/* The start of the hidden specifier macros just before byte at, with only blanks between. */
+static uint32_t hidden_macros_before(uint32_t at)
+{
+	const Source *src = lw.src;
+
+	for (uint32_t i = hidden_from(at); i-- > 0;) {
+		const Hidden *h = &src->hidden.items[i];
+		uint32_t p = h->end;
+
+		while (p < at && strchr(" \t\r\n", src->text[p]))
+			p++;
+		if (p != at || h->kind != HIDE_MACRO)
+			break;
+		at = h->start;
+	}
+	return at;
+}
+
 /*
  * A block-scope declaration n's specifier macros (`LOCAL int x;` under
  * `#define LOCAL static`, C11's `_Thread_local`): those among its
@@ -649,24 +667,50 @@ static void hidden_specifiers(uint32_t from, uint32_t to, uint32_t at, DeclSpec 
  */
 void lw_hidden_specifiers(TSNode n, DeclSpec *ds)
 {
-	const Source *src = lw.src;
 	DeclSpec hidden = { 0 };
 	TSNode d = node_field(n, "declarator");
-	uint32_t start = node_start(n), from = start;
+	uint32_t start = node_start(n), from;
 
-	for (uint32_t i = hidden_from(start); i-- > 0;) {
-		const Hidden *h = &src->hidden.items[i];
-		uint32_t p = h->end;
-
-		while (p < from && strchr(" \t\r\n", src->text[p]))
-			p++;
-		if (p != from || h->kind != HIDE_MACRO)
-			break;
-		from = h->start;
-	}
+	from = hidden_macros_before(start);
 	hidden_specifiers(from, ts_node_is_null(d) ? node_end(n) : node_start(d), start, &hidden,
 	                  &start);
 	lw_merge_spec(ds, &hidden);
+}
+
+/* Whether _Complex or __complex__ is among the space-separated words of s. */
+static bool names_complex(const char *s)
+{
+	while (*s) {
+		size_t n = strcspn(s, " ");
+
+		if ((n == 8 && memcmp(s, "_Complex", 8) == 0) ||
+		    (n == 11 && memcmp(s, "__complex__", 11) == 0))
+			return true;
+		s += n + (s[n] == ' ');
+	}
+	return false;
+}
+
+/*
+ * Whether the specifiers in [from, to), or the specifier macros just before
+ * from, hold C99's _Complex (written, or through <complex.h>'s `complex`):
+ * pp_scan hid it from tree-sitter, which would take `double _Complex` for
+ * `double`.
+ */
+bool lw_hidden_complex(uint32_t from, uint32_t to)
+{
+	const Source *src = lw.src;
+
+	from = hidden_macros_before(from);
+	for (uint32_t i = hidden_from(from); i < src->hidden.len; i++) {
+		const Hidden *h = &src->hidden.items[i];
+
+		if (h->start >= to)
+			break;
+		if (h->kind == HIDE_MACRO && h->expansion && names_complex(h->expansion))
+			return true;
+	}
+	return false;
 }
 
 static void lower_top_items(TSNode parent);

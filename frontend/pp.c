@@ -432,6 +432,7 @@ static const char *const spec_words[] = {
 	"static", "inline", "__inline", "__inline__", "extern", "const",
 	"volatile", "restrict", "__restrict", "__restrict__", "register",
 	"_Noreturn", "__extension__", "_Thread_local", "__thread",
+	"_Complex", "__complex__", "_Imaginary",
 };
 
 static bool is_spec_word(const char *s, uint32_t n)
@@ -1081,6 +1082,19 @@ static void read_include(PPScan *s, const char *path)
 }
 
 /* #include "x" or <x>; #include MACRO is left alone. */
+/*
+ * The macros of a system header we do not read that the analysis needs:
+ * <complex.h>'s `complex` (also through <tgmath.h>), a type word.
+ */
+static void system_header_macros(PP *pp, const char *name)
+{
+	PPMacro *m = macro_find(pp, "complex", 7);
+
+	if ((strcmp(name, "complex.h") == 0 || strcmp(name, "tgmath.h") == 0) &&
+	    !(m && m->defined))
+		macro_define(pp, "complex", 7, "_Complex", 8, false);
+}
+
 static void include_line(PPScan *s, uint32_t i)
 {
 	const char *l = s->pp->line.items, *close;
@@ -1109,6 +1123,8 @@ static void include_line(PPScan *s, uint32_t i)
 		s->pp->missing = name;
 		name = NULL;
 	}
+	if (!path && !quoted && name)
+		system_header_macros(s->pp, name);
 	free(name);
 	if (path)
 		read_include(s, path);
@@ -1305,9 +1321,26 @@ static bool code_unnamed_bitfield(PPScan *s, uint32_t start)
 	return true;
 }
 
+/*
+ * C11's _Thread_local and C99's _Complex (GCC's __complex__, and the
+ * _Imaginary no compiler implements): keywords tree-sitter-c 0.23 does not
+ * know. The lowering reads them back from the hidden span (lw_hidden_complex).
+ */
+static const char *unknown_keyword(const char *w, uint32_t n)
+{
+	static const char *const words[] = { "_Thread_local", "_Complex", "__complex__",
+		                             "_Imaginary" };
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
+		if (strlen(words[i]) == n && memcmp(words[i], w, n) == 0)
+			return words[i];
+	return NULL;
+}
+
 static void code_ident(PPScan *s)
 {
 	uint32_t start = s->pos, end = pp_ident_end(s->t, start);
+	const char *keyword;
 	PPMacro *m;
 
 	s->pos = end;
@@ -1326,9 +1359,8 @@ static void code_ident(PPScan *s)
 	    code_unnamed_bitfield(s, start))
 		return;
 	s->in_case |= s->braces && end - start == 4 && memcmp(s->t + start, "case", 4) == 0;
-	if (end - start == 13 && memcmp(s->t + start, "_Thread_local", 13) == 0) {
-		/* C11's keyword, which tree-sitter-c does not know: a specifier as a macro's */
-		hide(s, start, end, HIDE_MACRO, "_Thread_local");
+	if ((keyword = unknown_keyword(s->t + start, end - start))) {
+		hide(s, start, end, HIDE_MACRO, keyword);
 		return;
 	}
 	m = macro_find(s->pp, s->t + start, end - start);

@@ -357,6 +357,30 @@ void lw_add_storage(const char *w, size_t len, DeclSpec *ds)
 		ds->is_thread_local = true;
 }
 
+/* Where the specifiers of n end: at its first declarator, or its end. */
+static uint32_t specifiers_end(TSNode n)
+{
+	TSNode d = node_field(n, "declarator");
+
+	return ts_node_is_null(d) ? node_end(n) : node_start(d);
+}
+
+/*
+ * `double _Complex`: a record of two base values to the analysis, which
+ * then sees its size and never takes it for a scalar it could reduce.
+ * `_Complex` alone is GCC's `double _Complex`.
+ */
+static Type *complex_of(Type *base)
+{
+	Type *t;
+
+	if (!base)
+		base = lw_prim(P_DOUBLE);
+	t = new_type(TY_STRUCT, base->size > 0 ? 2 * base->size : -1, base->align);
+	t->tag = intern("_Complex", 8);
+	return t;
+}
+
 /*
  * The specifiers of a declaration, function_definition, field_declaration,
  * parameter_declaration, type_definition or type_descriptor:
@@ -383,6 +407,8 @@ void lower_specifiers(TSNode n, DeclSpec *ds)
 			lw_add_storage(w, len, ds);
 		}
 	}
+	if (lw_hidden_complex(node_start(n), specifiers_end(n)))
+		base = complex_of(base);
 	ds->type = qualified(base ? base : lw_prim(P_INT), &q);
 }
 

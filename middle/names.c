@@ -34,6 +34,11 @@ static const char *const pure_funcs[] = {
 	"erf", "erff", "erfc", "erfcf", "hypot", "hypotf", "copysign", "copysignf",
 	"abs", "labs", "llabs", "isnan", "isinf", "isfinite", "signbit", "fpclassify",
 	"__builtin_expect", "__builtin_isnan", "__builtin_isinf",
+	/* <complex.h> */
+	"creal", "crealf", "cimag", "cimagf", "cabs", "cabsf", "carg", "cargf", "conj",
+	"conjf", "cproj", "cprojf", "cexp", "cexpf", "clog", "clogf", "csqrt", "csqrtf",
+	"cpow", "cpowf", "csin", "csinf", "ccos", "ccosf", "ctan", "ctanf", "ctanh", "ctanhf",
+	"CMPLX", "CMPLXF", "__builtin_complex",
 };
 
 static const struct {
@@ -75,6 +80,7 @@ static const struct {
 	{ "SIZE_MAX", false, 0 }, { "CHAR_BIT", true, 8 }, { "EXIT_SUCCESS", true, 0 },
 	{ "EXIT_FAILURE", true, 1 }, { "RAND_MAX", false, 0 }, { "EOF", true, -1 },
 	{ "CLOCKS_PER_SEC", false, 0 }, { "TIME_UTC", true, 1 },
+	{ "I", false, 0 }, { "_Complex_I", false, 0 },
 };
 
 static NameInfo *name_info(int name)

@@ -696,7 +696,7 @@ static void collect_var(Expr *e, void *ctx)
 	array_push(l, e->var);
 }
 
-/* Is v an IV of a one-trip loop between top and the split loop L? */
+/* Is v an IV of a loop between top and the split loop L? */
 static bool wrapper_iv(const Stmt *top, const Stmt *L, const Var *v)
 {
 	for (const Stmt *s = top; s && s != L; s = wrapped_loop(s))
@@ -706,10 +706,26 @@ static bool wrapper_iv(const Stmt *top, const Stmt *L, const Var *v)
 }
 
 /*
+ * Is v declared in the body of a loop between top and the split loop L,
+ * before the loop it wraps (wrapped_loop: a scalar with an effect-free
+ * initializer)?  Every chunk computes it again in each of its iterations.
+ */
+static bool wrapper_local(const Stmt *top, const Stmt *L, const Var *v)
+{
+	for (const Stmt *s = top; s && s != L; s = wrapped_loop(s)) {
+		const Stmt *body = s->loop->body;
+
+		if (body && v->start >= body->start && v->end <= L->start)
+			return true;
+	}
+	return false;
+}
+
+/*
  * Chunks of L are separate calls, each with its own locals: a callee local
  * that L uses must not carry a value from one iteration to another.  Fine
- * are locals declared in L's body, L's own IVs, IVs of the one-trip loops
- * around L that L does not assign, prologue locals every call recomputes
+ * are locals declared in L's body, L's own IVs, IVs and locals of the
+ * loops around L (nest_inner) that L does not assign, prologue locals every call recomputes
  * alike, L's header copies of its first IV (header_splittable checked them),
  * and locals that a for header inside L's body assigns before each
  * use, with no other use in L's part: a counter declared once at the top
@@ -734,7 +750,7 @@ static bool split_locals_ok(const Func *g, const Stmt *top, const Stmt *L, const
 		n = ir_var_refs(L, v);
 		if ((loop_find_iv(L->loop, v) || header_copy(L->loop, v)) && ir_var_refs(top, v) == n)
 			continue;
-		if (wrapper_iv(top, L, v) && writes_in(L, v) == 0)
+		if ((wrapper_iv(top, L, v) || wrapper_local(top, L, v)) && writes_in(L, v) == 0)
 			continue;
 		if (pure_local(g, v) || top_scratch_var(g, v) || (!writes_in(top, v) && set_at_top_only(g, v)))
 			continue;
@@ -1020,6 +1036,165 @@ static void drop_split_loop_mark(SplitLoop *sl)
 	sl->simd.len = k;
 }
 
+/* ------------------------------------------------------------------ */
+/* A perfect nest split at an inner loop                               */
+/* ------------------------------------------------------------------ */
+
+typedef struct HeaderScan {
+	const Stmt *inner; /* the loop split */
+	const Loop *wrap;  /* the loop around it whose header is read */
+	bool ok;
+} HeaderScan;
+
+/*
+ * Every chunk runs the loops around the split one whole, so their headers
+ * must count alike in every chunk: they read no memory and no variable the
+ * split loop may change (a global, or a local it assigns or whose address
+ * is taken), and assign only their own induction variables.
+ */
+static void scan_wrapper_header(Expr *e, void *ctx)
+{
+	HeaderScan *h = ctx;
+	const Var *v;
+
+	switch (e->kind) {
+	case EX_NUM: case EX_NAME: case EX_BINARY: case EX_COND: case EX_COMMA: case EX_CAST:
+	case EX_SIZEOF:
+		return;
+	case EX_VAR:
+		v = e->var;
+		h->ok &= v->scope != VAR_GLOBAL && !v->addr_taken && v->storage == SC_NONE &&
+		         !writes_in(h->inner, v);
+		return;
+	case EX_UNARY:
+		v = ir_storage_root(e->lhs);
+		h->ok &= e->op != OP_DEREF && e->op != OP_ADDR &&
+		         (!ir_is_incdec(e) || (v && loop_find_iv(h->wrap, v)));
+		return;
+	case EX_ASSIGN:
+		v = ir_storage_root(e->lhs);
+		h->ok &= e->lhs->kind == EX_VAR && v && loop_find_iv(h->wrap, v);
+		return;
+	default:
+		h->ok = false;
+	}
+}
+
+/* Does the header of loop l (not its body) pass scan_wrapper_header? */
+static bool wrapper_header_ok(const Loop *l, const Stmt *inner)
+{
+	HeaderScan h = { inner, l, true };
+
+	for (uint32_t i = 0; i < l->init.len; i++) {
+		const Stmt *part = l->init.items[i];
+
+		if (part->kind != ST_EXPR && part->kind != ST_DECL)
+			return false;
+		each_expr(part->expr, scan_wrapper_header, &h);
+	}
+	each_expr(l->cond, scan_wrapper_header, &h);
+	each_expr(l->step, scan_wrapper_header, &h);
+	return h.ok && l->cond;
+}
+
+/* Does the header of the split loop L read v? */
+static bool header_reads(const Loop *l, const Var *v)
+{
+	VarList vars = { 0 };
+	bool found = false;
+
+	for (uint32_t i = 0; i < l->init.len; i++)
+		each_stmt_expr(l->init.items[i], collect_var, &vars);
+	each_expr(l->cond, collect_var, &vars);
+	each_expr(l->step, collect_var, &vars);
+	for (uint32_t i = 0; i < vars.len; i++)
+		found |= vars.items[i] == v;
+	array_free(&vars);
+	return found;
+}
+
+/*
+ * The loop inside a perfect nest at L (for (i) for (j) ...) whose chunks
+ * may each run every iteration of the loops around it: `for (i) for (j)
+ * y[j] += A[i][j] * x[i]`, a transposed matrix-vector product, carries
+ * y[j] from one i to the next, but chunks of j keep apart, and each keeps
+ * the order of i.  The loops around it are for loops with plain headers
+ * (wrapper_header_ok), and the inner loop's range does not move with
+ * their counters (a triangle would start every chunk at mtpar_lo).  NULL
+ * when there is none.
+ */
+static Stmt *nest_inner(Stmt *top, Stmt *L)
+{
+	Stmt *inner = L->kind == ST_FOR ? wrapped_loop(L) : NULL;
+
+	if (!inner || inner->kind != ST_FOR)
+		return NULL;
+	for (const Stmt *w = top; w && w != inner; w = wrapped_loop(w)) {
+		if (w->kind != ST_FOR || !wrapper_header_ok(w->loop, inner))
+			return NULL;
+		for (uint32_t i = 0; i < w->loop->ivs.len; i++)
+			if (header_reads(inner->loop, w->loop->ivs.items[i].var))
+				return NULL;
+	}
+	return inner;
+}
+
+/* Makes L the loop sl splits, over its range. */
+static void aim_at(SplitLoop *sl, Stmt *L)
+{
+	sl->loop = L;
+	sl->outer = NULL;
+	sl->lo = sl->hi = sl->step = 0;
+	sl->reverse = false;
+	if (L->kind == ST_FOR)
+		set_split_range(sl, L->loop);
+}
+
+/*
+ * One try at splitting L, the loop of part sl at or below sl->top; true
+ * when its chunks went to out, else *why says why not.
+ */
+static bool split_at(PlanCtx *c, MT *sb, SplitLoop *sl, Stmt *L, int part, double ops,
+                     double pro_cost, ChunkList *out, const char **why)
+{
+	const Loop *l = L->loop;
+	int64_t n;
+
+	aim_at(sl, L);
+	if (!header_splittable(sb->callee, L, why) || !split_locals_ok(sb->callee, sl->top, L, why))
+		return false;
+	n = c->ncores < l->trip_count ? c->ncores : l->trip_count;
+	if (n > (int64_t)(ops / MIN_CHUNK_COST))
+		n = (int64_t)(ops / MIN_CHUNK_COST);
+	if (n < 2) {
+		*why = "too little work to split";
+		return false;
+	}
+	return try_split(c, sb, sl, part, (int)n, ops, pro_cost, out, why);
+}
+
+/*
+ * When L's chunks may not run side by side: the loops of the perfect nest
+ * below it, outermost first (nest_inner).  Without copies of arrays
+ * (privatize): the chunk that has the inner loop's last iteration does
+ * not run the last of the outer loop's alone.
+ */
+static bool split_nest_inner(PlanCtx *c, MT *sb, SplitLoop *sl, Stmt *L, int part, double ops,
+                             double pro_cost, ChunkList *out)
+{
+	bool tried = sl->privarr_tried;
+	const char *why;
+
+	sl->privarr_tried = true;
+	for (Stmt *in = nest_inner(sl->top, L); in; in = nest_inner(sl->top, in))
+		if (split_at(c, sb, sl, in, part, ops, pro_cost, out, &why)) {
+			sl->outer = L;
+			return true;
+		}
+	sl->privarr_tried = tried;
+	return false;
+}
+
 /*
  * One part of a decomposable callee: finds the loop to split, splits it
  * when its chunks are independent, else makes the whole part one chunk.
@@ -1029,7 +1204,6 @@ static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double p
                            ChunkList *out)
 {
 	Stmt *L = descend_one_trip(sl->top);
-	const Loop *l = L->loop;
 	double ops = cost_stmt(&c->cost, sl->top);
 	const char *why = NULL;
 	Chunk one;
@@ -1038,22 +1212,13 @@ static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double p
 		why = "a statement: one chunk runs it";
 		goto whole;
 	}
-	sl->loop = L;
 	ivdep_loops(sb->callee, sl->top, &sl->simd); /* the clone is outlined from its caller too */
-	if (L->kind == ST_FOR)
-		set_split_range(sl, l);
-	if (header_splittable(sb->callee, L, &why) && split_locals_ok(sb->callee, sl->top, L, &why)) {
-		int64_t n = c->ncores < l->trip_count ? c->ncores : l->trip_count;
-
-		if (n > (int64_t)(ops / MIN_CHUNK_COST))
-			n = (int64_t)(ops / MIN_CHUNK_COST);
-		if (n < 2)
-			why = "too little work to split";
-		else if (try_split(c, sb, sl, part, (int)n, ops, pro_cost, out, &why)) {
-			drop_split_loop_mark(sl);
-			return true;
-		}
+	if (split_at(c, sb, sl, L, part, ops, pro_cost, out, &why) ||
+	    split_nest_inner(c, sb, sl, L, part, ops, pro_cost, out)) {
+		drop_split_loop_mark(sl);
+		return true;
 	}
+	aim_at(sl, L); /* the whole part, over L's range */
 whole:
 	sl->split = false;
 	sl->why_not = why;

@@ -1056,6 +1056,7 @@ typedef struct PrivArray {
 typedef struct SplitLoop {
 	Stmt *top;            /* the callee's top-level loop statement (wrapped in if (part == k)) */
 	Stmt *loop;           /* the loop whose first IV is split: top, or nested under 1-trip loops */
+	const Stmt *outer;    /* a loop of several trips around loop that each chunk runs whole, or NULL */
 	bool split;           /* chunks allowed (DOALL for the partition chosen) */
 	int64_t lo, hi, step; /* first IV: lo, lo+step, ... while < hi (step > 0); 0 0 0 when the trip count is unknown */
 	bool reverse;         /* the first IV counts down: a chunk [lo, hi) runs from hi - step to lo */

@@ -287,6 +287,17 @@ static const char *copies_of(const SplitLoop *sl)
 	return s;
 }
 
+/* ", each running every iteration of the loop at line N" for a split inside a nest. */
+static const char *around_of(const Func *callee, const SplitLoop *sl)
+{
+	uint32_t line, col;
+
+	if (!sl->outer)
+		return "";
+	source_pos(callee->src, sl->outer->start, &line, &col);
+	return plan_fmt(", each running every iteration of the loop at line %u", line);
+}
+
 /*
  * One remark per decomposed part of a call: split in chunks, or why not.
  * applied: the plan runs; else the chunks were found but the whole
@@ -303,9 +314,10 @@ static void report_parts(const ParPlan *p, const ParTask *t, bool applied)
 			continue; /* a statement of the callee's, run by one chunk */
 		if (sl->split)
 			remark_at(applied ? DIAG_OPTIMIZED : DIAG_NOTE, callee->src, sl->loop->start,
-			          "loop of %s called at line %u: %u chunks %s%s",
+			          "loop of %s called at line %u: %u chunks %s%s%s",
 			          intern_name(callee->name), line_of(t->mt), chunks_of(p, t->mt, (int)k, TASK_CHUNK),
-			          applied ? "run in parallel" : "could run in parallel", copies_of(sl));
+			          applied ? "run in parallel" : "could run in parallel", copies_of(sl),
+			          around_of(callee, sl));
 		else
 			remark_at(DIAG_MISSED, callee->src, sl->loop->start,
 			          "loop of %s called at line %u not split: %s", intern_name(callee->name),

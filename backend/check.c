@@ -888,7 +888,8 @@ bool check_plan(const ParPlan *p, char *why, size_t size)
 			return fail(why, size, "task %u: a branch test whose if statement the span cuts", i);
 		if (t->kind == TASK_SLICE &&
 		    (!t->slice || t->part != 0 || t->mt->kind != MT_RB || !t->slice->split ||
-		     t->slice->top != t->mt->loop || t->slice->loop != t->mt->loop))
+		     t->slice->top != t->mt->loop || !t->slice->loop ||
+		     t->slice->loop->start < t->mt->loop->start || t->slice->loop->end > t->mt->loop->end))
 			return fail(why, size, "task %u: a slice of no loop of the level", i);
 	}
 	for (uint32_t i = 0; i < p->clones.len; i++)

@@ -821,7 +821,7 @@ static const char *private_decls(const SplitLoop *sl)
 	for (uint32_t i = 0; i < sl->privates.len; i++)
 		str_printf(&b, "%s %s; ", scalar_type_name(sl->privates.items[i]->type),
 		           intern_name(sl->privates.items[i]->name));
-	bound_decls(&b, sl->loop);
+	bound_decls(&b, sl->top);
 	return str_done(&b);
 }
 

@@ -1528,6 +1528,33 @@ static bool slice_locals_ok(const Func *f, const Stmt *L, SplitLoop *sl, const c
 }
 
 /*
+ * When the slices of the level's loop may not run side by side: the loops
+ * of the perfect nest inside it (nest_inner), each slice running every
+ * iteration of the loops around, without copies of arrays (as
+ * split_nest_inner).  slice_locals_ok has seen the whole nest.
+ */
+static bool slice_nest_inner(PlanCtx *c, MT *mt, SplitLoop *sl, double ops, ChunkList *out)
+{
+	const char *why;
+
+	sl->privarr_tried = true;
+	for (Stmt *in = nest_inner(sl->top, sl->top); in; in = nest_inner(sl->top, in)) {
+		int64_t n = c->ncores < in->loop->trip_count ? c->ncores : in->loop->trip_count;
+
+		if (n > (int64_t)(ops / MIN_CHUNK_COST))
+			n = (int64_t)(ops / MIN_CHUNK_COST);
+		aim_at(sl, in);
+		if (n >= 2 && header_splittable(mt->func, in, &why) &&
+		    try_split(c, mt, sl, 0, (int)n, ops, 0, out, &why)) {
+			sl->outer = sl->top;
+			return true;
+		}
+	}
+	aim_at(sl, sl->top);
+	return false;
+}
+
+/*
  * The level's own loop mt cut into slices of its first IV's range (out)
  * when they are independent; each runs the loop's text in place.
  */
@@ -1549,7 +1576,7 @@ bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char *
 		*why = "too little work to split";
 		return false;
 	}
-	if (!try_split(c, mt, sl, 0, (int)n, ops, 0, out, why))
+	if (!try_split(c, mt, sl, 0, (int)n, ops, 0, out, why) && !slice_nest_inner(c, mt, sl, ops, out))
 		return false;
 	ivdep_loops(mt->func, L, &sl->simd);
 	drop_split_loop_mark(sl);

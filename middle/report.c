@@ -353,9 +353,10 @@ static void report_tasks(const PlanList *plans, const ParPlan *p, bool applied)
 		last = t->mt;
 		if (t->kind == TASK_SLICE)
 			remark_at(applied ? DIAG_OPTIMIZED : DIAG_NOTE, f->src, t->mt->start,
-			          "loop split in place: %u slices %s%s",
+			          "loop split in place: %u slices %s%s%s",
 			          chunks_of(p, t->mt, 0, TASK_SLICE),
-			          applied ? "run in parallel" : "could run in parallel", copies_of(t->slice));
+			          applied ? "run in parallel" : "could run in parallel", copies_of(t->slice),
+			          around_of(f, t->slice));
 		else if (t->kind == TASK_CHUNK)
 			report_parts(p, t, applied);
 		else if (t->note && !rt_planned(plans, t->mt))

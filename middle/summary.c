@@ -1041,7 +1041,8 @@ Summary *sum_slice(const MT *rb, const SplitLoop *sl, int64_t lo, int64_t hi)
 	Walk w = { 0 };
 	bool ok;
 
-	if (!fi || fi->state != FS_DONE || !sl || sl->top != rb->loop || sl->loop != rb->loop)
+	if (!fi || fi->state != FS_DONE || !sl || sl->top != rb->loop || !sl->loop ||
+	    sl->loop->start < rb->loop->start || sl->loop->end > rb->loop->end)
 		return NULL;
 	w.sum = ARENA_NEW(Summary);
 	w.mt = rb;

@@ -524,6 +524,22 @@ if gcc -O2 -std=c11 -w $KL -o "$T/k_tri.seq" testsuite/kernels/triangles.c 2>"$T
 else
 	bad "moving bounds: sequential build"
 fi
+# perfect nests whose outer loop carries a dependence (nestslices.c, at the
+# large sizes and the default cost model, so that each kernel has a plan of
+# its own): the inner loop is split in place, each slice running every
+# iteration of the outer loop; a column that reads the one before keeps
+# its order.  nests.c, with the kernels above, splits such loops in clones.
+# shellcheck disable=SC2086
+if gcc -O2 -std=c11 -w $KL -o "$T/k_ns.seq" testsuite/kernels/nestslices.c 2>"$T/err"; then
+	same_at_np k_ns nestslices "perfect nests"
+	# shellcheck disable=SC2086
+	"$MTPAR" -np 2 $KL --report -o /dev/null testsuite/kernels/nestslices.c >"$T/k_ns.rep" 2>&1
+	expect_lines "perfect nests: the inner loop split in place, a column recurrence sequential" "$T/k_ns.rep" \
+		'optimized: loop split in place: 2 slices run in parallel, each running every iteration of the loop at line 33' \
+		'missed: shifted kept sequential'
+else
+	bad "perfect nests: sequential build"
+fi
 # subscripts in another order than the loops (permute.c): a loop over a
 # middle subscript (a channel shuffle, NCHW to NHWC, an axis moved to the
 # middle) is split, its chunks apart row by row; a plane shifted by one and

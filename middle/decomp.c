@@ -13,6 +13,7 @@
 #include "middle.h"
 
 #define MIN_CHUNK_COST 20000.0 /* a smaller chunk does not pay for its synchronisation */
+#define NEST_CHUNK_TRIPS_MIN 64 /* chunk_count */
 
 typedef Array(SplitLoop) PartList;
 typedef Array(const Var *) VarList;
@@ -1151,21 +1152,37 @@ static void aim_at(SplitLoop *sl, Stmt *L)
 }
 
 /*
+ * How many chunks a loop of trip iterations and ops work is cut into: no
+ * more than the cores, and each with the work to pay for its
+ * synchronisation.  Nested (an inner loop, every chunk running all of the
+ * outer loop's iterations): each chunk also has NEST_CHUNK_TRIPS_MIN
+ * iterations, for neighbouring chunks write next to each other in every
+ * outer iteration, and a cache line they share passes between their cores.
+ */
+static int64_t chunk_count(const PlanCtx *c, int64_t trip, double ops, bool nested)
+{
+	int64_t n = c->ncores < trip ? c->ncores : trip;
+
+	if (n > (int64_t)(ops / MIN_CHUNK_COST))
+		n = (int64_t)(ops / MIN_CHUNK_COST);
+	if (nested && n > trip / NEST_CHUNK_TRIPS_MIN)
+		n = trip / NEST_CHUNK_TRIPS_MIN;
+	return n;
+}
+
+/*
  * One try at splitting L, the loop of part sl at or below sl->top; true
  * when its chunks went to out, else *why says why not.
  */
-static bool split_at(PlanCtx *c, MT *sb, SplitLoop *sl, Stmt *L, int part, double ops,
-                     double pro_cost, ChunkList *out, const char **why)
+static bool split_at(PlanCtx *c, MT *sb, SplitLoop *sl, Stmt *L, bool nested, int part,
+                     double ops, double pro_cost, ChunkList *out, const char **why)
 {
-	const Loop *l = L->loop;
 	int64_t n;
 
 	aim_at(sl, L);
 	if (!header_splittable(sb->callee, L, why) || !split_locals_ok(sb->callee, sl->top, L, why))
 		return false;
-	n = c->ncores < l->trip_count ? c->ncores : l->trip_count;
-	if (n > (int64_t)(ops / MIN_CHUNK_COST))
-		n = (int64_t)(ops / MIN_CHUNK_COST);
+	n = chunk_count(c, L->loop->trip_count, ops, nested);
 	if (n < 2) {
 		*why = "too little work to split";
 		return false;
@@ -1187,7 +1204,7 @@ static bool split_nest_inner(PlanCtx *c, MT *sb, SplitLoop *sl, Stmt *L, int par
 
 	sl->privarr_tried = true;
 	for (Stmt *in = nest_inner(sl->top, L); in; in = nest_inner(sl->top, in))
-		if (split_at(c, sb, sl, in, part, ops, pro_cost, out, &why)) {
+		if (split_at(c, sb, sl, in, true, part, ops, pro_cost, out, &why)) {
 			sl->outer = L;
 			return true;
 		}
@@ -1213,7 +1230,7 @@ static bool decompose_part(PlanCtx *c, MT *sb, SplitLoop *sl, int part, double p
 		goto whole;
 	}
 	ivdep_loops(sb->callee, sl->top, &sl->simd); /* the clone is outlined from its caller too */
-	if (split_at(c, sb, sl, L, part, ops, pro_cost, out, &why) ||
+	if (split_at(c, sb, sl, L, false, part, ops, pro_cost, out, &why) ||
 	    split_nest_inner(c, sb, sl, L, part, ops, pro_cost, out)) {
 		drop_split_loop_mark(sl);
 		return true;
@@ -1527,6 +1544,24 @@ static bool slice_locals_ok(const Func *f, const Stmt *L, SplitLoop *sl, const c
 	return ok;
 }
 
+/* The level's loop L itself cut into slices (out), when they are independent. */
+static bool split_slices(PlanCtx *c, MT *mt, SplitLoop *sl, double ops, ChunkList *out,
+                         const char **why)
+{
+	Stmt *L = sl->top;
+	int64_t n;
+
+	if (!header_splittable(mt->func, L, why))
+		return false;
+	set_split_range(sl, L->loop); /* header_splittable: it folds */
+	n = chunk_count(c, L->loop->trip_count, ops, false);
+	if (n < 2) {
+		*why = "too little work to split";
+		return false;
+	}
+	return try_split(c, mt, sl, 0, (int)n, ops, 0, out, why);
+}
+
 /*
  * When the slices of the level's loop may not run side by side: the loops
  * of the perfect nest inside it (nest_inner), each slice running every
@@ -1539,10 +1574,8 @@ static bool slice_nest_inner(PlanCtx *c, MT *mt, SplitLoop *sl, double ops, Chun
 
 	sl->privarr_tried = true;
 	for (Stmt *in = nest_inner(sl->top, sl->top); in; in = nest_inner(sl->top, in)) {
-		int64_t n = c->ncores < in->loop->trip_count ? c->ncores : in->loop->trip_count;
+		int64_t n = chunk_count(c, in->loop->trip_count, ops, true);
 
-		if (n > (int64_t)(ops / MIN_CHUNK_COST))
-			n = (int64_t)(ops / MIN_CHUNK_COST);
 		aim_at(sl, in);
 		if (n >= 2 && header_splittable(mt->func, in, &why) &&
 		    try_split(c, mt, sl, 0, (int)n, ops, 0, out, &why)) {
@@ -1562,21 +1595,12 @@ bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char *
 {
 	Stmt *L = mt->loop;
 	double ops = cost_stmt(&c->cost, L);
-	int64_t n;
 
 	memset(sl, 0, sizeof(*sl));
 	sl->top = sl->loop = L;
-	if (!L || !header_splittable(mt->func, L, why) || !slice_locals_ok(mt->func, L, sl, why))
+	if (!L || !slice_locals_ok(mt->func, L, sl, why))
 		return false;
-	set_split_range(sl, L->loop); /* header_splittable: it folds */
-	n = c->ncores < L->loop->trip_count ? c->ncores : L->loop->trip_count;
-	if (n > (int64_t)(ops / MIN_CHUNK_COST))
-		n = (int64_t)(ops / MIN_CHUNK_COST);
-	if (n < 2) {
-		*why = "too little work to split";
-		return false;
-	}
-	if (!try_split(c, mt, sl, 0, (int)n, ops, 0, out, why) && !slice_nest_inner(c, mt, sl, ops, out))
+	if (!split_slices(c, mt, sl, ops, out, why) && !slice_nest_inner(c, mt, sl, ops, out))
 		return false;
 	ivdep_loops(mt->func, L, &sl->simd);
 	drop_split_loop_mark(sl);

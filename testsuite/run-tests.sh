@@ -540,6 +540,14 @@ if gcc -O2 -std=c11 -w $KL -o "$T/k_ns.seq" testsuite/kernels/nestslices.c 2>"$T
 else
 	bad "perfect nests: sequential build"
 fi
+# shellcheck disable=SC2086
+"$MTPAR" -np 7 $KFLAGS $KMODEL --report -o /dev/null testsuite/kernels/nests.c >"$T/k_nests.rep" 2>&1
+expect_lines "perfect nests in clones: inner loops split, 64 columns a chunk at least, traps whole" "$T/k_nests.rep" \
+	'optimized: loop of transposed called at line .*: 5 chunks run in parallel, each running every iteration of the loop at line 34' \
+	'optimized: loop of relax called at line .*: 5 chunks run in parallel, each running every iteration' \
+	'missed: call to next_column .*through v' \
+	'missed: call to suffix .*through q' \
+	'missed: call to narrow .*through h'
 # subscripts in another order than the loops (permute.c): a loop over a
 # middle subscript (a channel shuffle, NCHW to NHWC, an axis moved to the
 # middle) is split, its chunks apart row by row; a plane shifted by one and

@@ -12,6 +12,7 @@
 #define STEPS (TSTEPS * 16)
 
 static double A[N][M], x[N], y[M], z[M], w[M], v[M], u[M], t[M], r[N], q[M];
+static double h[8];
 static int lim;
 
 static void init(void)
@@ -109,6 +110,14 @@ static void rows(void)
 			r[i] += A[i][j] * y[j];
 }
 
+/* narrow: too few columns per chunk */
+static void narrow(void)
+{
+	for (int i = 0; i < N * 40; i++)
+		for (int j = 0; j < 8; j++)
+			h[j] += x[(i + j) % N];
+}
+
 static double sum(const double *a, int n)
 {
 	double s = 0;
@@ -130,7 +139,9 @@ int main(void)
 	lowered();
 	smooth();
 	rows();
+	narrow();
 	printf("%.17g %.17g %.17g %.17g\n", sum(y, M), sum(z, M), sum(w, M), sum(v, M));
 	printf("%.17g %.17g %.17g %.17g %d\n", sum(u, M), sum(t, M), sum(r, N), sum(q, M), lim);
+	printf("%.17g\n", sum(h, 8));
 	return 0;
 }

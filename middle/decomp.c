@@ -1551,7 +1551,7 @@ static bool split_slices(PlanCtx *c, MT *mt, SplitLoop *sl, double ops, ChunkLis
 	Stmt *L = sl->top;
 	int64_t n;
 
-	if (!header_splittable(mt->func, L, why))
+	if (!header_splittable(mt->func, L, why) || !slice_locals_ok(mt->func, L, sl, why))
 		return false;
 	set_split_range(sl, L->loop); /* header_splittable: it folds */
 	n = chunk_count(c, L->loop->trip_count, ops, false);
@@ -1566,12 +1566,15 @@ static bool split_slices(PlanCtx *c, MT *mt, SplitLoop *sl, double ops, ChunkLis
  * When the slices of the level's loop may not run side by side: the loops
  * of the perfect nest inside it (nest_inner), each slice running every
  * iteration of the loops around, without copies of arrays (as
- * split_nest_inner).  slice_locals_ok has seen the whole nest.
+ * split_nest_inner).
  */
 static bool slice_nest_inner(PlanCtx *c, MT *mt, SplitLoop *sl, double ops, ChunkList *out)
 {
 	const char *why;
 
+	sl->privates.len = 0; /* split_slices may have stopped before it saw them all */
+	if (!slice_locals_ok(mt->func, sl->top, sl, &why))
+		return false;
 	sl->privarr_tried = true;
 	for (Stmt *in = nest_inner(sl->top, sl->top); in; in = nest_inner(sl->top, in)) {
 		int64_t n = chunk_count(c, in->loop->trip_count, ops, true);
@@ -1598,9 +1601,7 @@ bool decomp_loop(PlanCtx *c, MT *mt, SplitLoop *sl, ChunkList *out, const char *
 
 	memset(sl, 0, sizeof(*sl));
 	sl->top = sl->loop = L;
-	if (!L || !slice_locals_ok(mt->func, L, sl, why))
-		return false;
-	if (!split_slices(c, mt, sl, ops, out, why) && !slice_nest_inner(c, mt, sl, ops, out))
+	if (!L || (!split_slices(c, mt, sl, ops, out, why) && !slice_nest_inner(c, mt, sl, ops, out)))
 		return false;
 	ivdep_loops(mt->func, L, &sl->simd);
 	drop_split_loop_mark(sl);

@@ -478,8 +478,8 @@ static int run_pipeline(const RunSpec *run)
 	fill_pp_config(&cfg, opts);
 	ok = ok && !output_is_input(run) && compile_inputs(prog, run, &cfg, trees);
 	if (ok) {
-		if (reserved_names_used(prog))
-			popts.ncores = 1; /* the output's names would meet the program's */
+		if (reserved_names_used(prog) || fp_flags_read(prog))
+			popts.ncores = 1; /* the output's names would meet the program's, or flags be lost */
 		progress(run, "front end done", &t0);
 		plans = analyse(prog, &popts);
 		progress(run, "analysis and schedule done", &t0);

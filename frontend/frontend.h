@@ -158,6 +158,8 @@ typedef struct Source {
 	PPConstList outside; /* macros from -D/-U and headers, in order; filled by pp_scan */
 	PPConstList own;     /* the file's own active #define and #undef lines, in order (pp_scan) */
 	uint32_t reserved_at; /* active code's first name that mtpar's output declares (pp_scan, reserved.c), or UINT32_MAX */
+	uint32_t errno_at;    /* active code's first `errno`, or UINT32_MAX (pp_scan) */
+	uint32_t fpflags_at;  /* active code's first reader of the floating-point flags (fetestexcept), or UINT32_MAX */
 	bool from_stdin;     /* read from standard input ("-"); path is "<stdin>" */
 	bool has_line_markers; /* the text numbers its own lines (#line, "# N"): mtpar adds none */
 } Source;
@@ -1239,6 +1241,17 @@ struct MT {
 bool reserved_names_used(const Program *prog);
 /* Is the identifier [p, p + n) one that mtpar's output declares? */
 bool reserved_name(const char *p, size_t n);
+/*
+ * Does prog read the floating-point exception flags (fetestexcept,
+ * fegetexceptflag, feholdexcept, fegetenv, feupdateenv)?  Each thread keeps
+ * flags of its own, and those a worker raises never reach the program:
+ * then a warning, and the caller keeps the program sequential.
+ */
+bool fp_flags_read(const Program *prog);
+bool fp_flag_reader(const char *p, size_t n);
+/* Does prog read or set errno (which math functions set, per thread)? */
+bool errno_used(const Program *prog);
+bool errno_name(const char *p, size_t n);
 
 /*
  * Cuts every function body and loop body of prog into macro tasks.  A body

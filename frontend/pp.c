@@ -1351,6 +1351,10 @@ static void code_ident(PPScan *s)
 	                (end - start == 2 && memcmp(s->t + start, "do", 2) == 0);
 	if (s->src->reserved_at == UINT32_MAX && reserved_name(s->t + start, end - start))
 		s->src->reserved_at = start;
+	if (s->src->errno_at == UINT32_MAX && errno_name(s->t + start, end - start))
+		s->src->errno_at = start;
+	if (s->src->fpflags_at == UINT32_MAX && fp_flag_reader(s->t + start, end - start))
+		s->src->fpflags_at = start;
 	if (is_attr_word(s->t + start, end - start)) {
 		code_attribute(s, start, end);
 		return;
@@ -1616,7 +1620,7 @@ bool pp_scan(Source *src, const PPConfig *cfg)
 	src->hidden.len = 0;
 	src->outside.len = 0;
 	src->own.len = 0;
-	src->reserved_at = UINT32_MAX;
+	src->reserved_at = src->errno_at = src->fpflags_at = UINT32_MAX;
 	define_initial(&pp, cfg);
 	ok = scan_file(&pp, src, true, 0);
 	macro_free_all(&pp);

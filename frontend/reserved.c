@@ -8,6 +8,11 @@
  * (mtpar's own output, given back to it, is one) is left sequential.
  * pp_scan notes the first such name of active code (Source.reserved_at);
  * here the macros' names and replacements are looked at too.
+ *
+ * Two more kinds of name tell what the threads cannot give back: the
+ * floating-point exception flags and errno are per thread, so a program
+ * that reads the flags stays sequential, and one that uses errno has the
+ * math functions that set it kept in order (names.c).
  */
 #include <string.h>
 
@@ -28,8 +33,10 @@ static bool ident_char(char c)
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-/* Does text (a macro's replacement) hold such a name?  (In a literal too: no harm done.) */
-static bool reserved_in(const char *text)
+typedef bool NamePred(const char *p, size_t n);
+
+/* Does text (a macro's replacement) hold a name pred takes?  (In a literal too: no harm done.) */
+static bool text_names(const char *text, NamePred *pred)
 {
 	for (const char *p = text; p && *p;) {
 		const char *e = p;
@@ -38,7 +45,7 @@ static bool reserved_in(const char *text)
 			e++;
 		if (e == p)
 			p++;
-		else if (reserved_name(p, (size_t)(e - p)))
+		else if (pred(p, (size_t)(e - p)))
 			return true;
 		else
 			p = e;
@@ -46,33 +53,81 @@ static bool reserved_in(const char *text)
 	return false;
 }
 
-/* The byte of the first #define (or -D, at 0) whose name or replacement is such a name. */
-static uint32_t reserved_macro(const PPConstList *l)
+/* The byte of the first #define (or -D, at 0) whose name or replacement pred takes. */
+static uint32_t macro_naming(const PPConstList *l, NamePred *pred)
 {
 	for (uint32_t i = 0; i < l->len; i++) {
 		const char *name = intern_name(l->items[i].name);
 
-		if (reserved_name(name, strlen(name)) || reserved_in(l->items[i].text))
+		if (pred(name, strlen(name)) || text_names(l->items[i].text, pred))
 			return l->items[i].at;
 	}
 	return UINT32_MAX;
+}
+
+/* The first use in src of a name pred takes: in code (pp_scan's at), or in a macro. */
+static uint32_t first_use(const Source *src, uint32_t at, NamePred *pred)
+{
+	if (at == UINT32_MAX)
+		at = macro_naming(&src->own, pred);
+	if (at == UINT32_MAX)
+		at = macro_naming(&src->outside, pred);
+	return at;
 }
 
 bool reserved_names_used(const Program *prog)
 {
 	for (uint32_t k = 0; k < prog->sources.len; k++) {
 		const Source *src = prog->sources.items[k];
-		uint32_t at = src->reserved_at;
+		uint32_t at = first_use(src, src->reserved_at, reserved_name);
 
-		if (at == UINT32_MAX)
-			at = reserved_macro(&src->own);
-		if (at == UINT32_MAX)
-			at = reserved_macro(&src->outside);
 		if (at != UINT32_MAX) {
 			warning_at(src, at, "this program uses names that mtpar's parallel code declares "
 			                    "(mtpar_..., NAME__mtparN): it is left sequential");
 			return true;
 		}
+	}
+	return false;
+}
+
+bool fp_flag_reader(const char *p, size_t n)
+{
+	static const char *const readers[] = { "fetestexcept", "fegetexceptflag", "feholdexcept",
+		                               "fegetenv", "feupdateenv" };
+
+	for (size_t i = 0; i < sizeof(readers) / sizeof(*readers); i++)
+		if (strlen(readers[i]) == n && memcmp(readers[i], p, n) == 0)
+			return true;
+	return false;
+}
+
+bool fp_flags_read(const Program *prog)
+{
+	for (uint32_t k = 0; k < prog->sources.len; k++) {
+		const Source *src = prog->sources.items[k];
+		uint32_t at = first_use(src, src->fpflags_at, fp_flag_reader);
+
+		if (at != UINT32_MAX) {
+			warning_at(src, at, "this program reads the floating-point exception flags, which "
+			                    "each thread keeps its own of: it is left sequential");
+			return true;
+		}
+	}
+	return false;
+}
+
+bool errno_name(const char *p, size_t n)
+{
+	return n == 5 && memcmp(p, "errno", 5) == 0;
+}
+
+bool errno_used(const Program *prog)
+{
+	for (uint32_t k = 0; k < prog->sources.len; k++) {
+		const Source *src = prog->sources.items[k];
+
+		if (first_use(src, src->errno_at, errno_name) != UINT32_MAX)
+			return true;
 	}
 	return false;
 }

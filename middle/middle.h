@@ -323,6 +323,7 @@ typedef enum ExtKind {
 	EXT_ALLOC,    /* returns fresh memory; arg: the size argument, EXT_ARG_COUNT_SIZE for n*m */
 	EXT_FREE,     /* arg: the pointer argument */
 	EXT_IO,       /* output: reads and writes <io> */
+	EXT_ERRNO,    /* a math function that may set errno, in a program that uses errno: reads and writes <io> */
 } ExtKind;
 
 /* EXT_ALLOC's arg for calloc(n, m): n*m bytes, and zeroed. */

@@ -41,6 +41,24 @@ static const char *const pure_funcs[] = {
 	"CMPLX", "CMPLXF", "__builtin_complex",
 };
 
+/* Of pure_funcs, those that never set errno (C11 7.12.1 and the functions' own clauses). */
+static const char *const errno_free[] = {
+	"fabs", "fabsf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf",
+	"rint", "rintf", "nearbyint", "nearbyintf", "fmax", "fmaxf", "fmin", "fminf", "copysign",
+	"copysignf", "abs", "labs", "llabs", "isnan", "isinf", "isfinite", "signbit", "fpclassify",
+	"__builtin_expect", "__builtin_isnan", "__builtin_isinf", "creal", "crealf", "cimag",
+	"cimagf", "conj", "conjf", "cproj", "cprojf", "carg", "cargf", "CMPLX", "CMPLXF",
+	"__builtin_complex",
+};
+
+static bool sets_errno(const char *name)
+{
+	for (size_t i = 0; i < sizeof(errno_free) / sizeof(*errno_free); i++)
+		if (strcmp(errno_free[i], name) == 0)
+			return false;
+	return true;
+}
+
 static const struct {
 	const char *name;
 	ExtKind ext;
@@ -338,12 +356,13 @@ void names_release(void)
 void names_init(void)
 {
 	MacroList ml = { 0 };
+	bool errno_read = errno_used(acc.prog);
 
 	array_free(&name_table);
 	for (size_t i = 0; i < sizeof(pure_funcs) / sizeof(pure_funcs[0]); i++) {
 		NameInfo *ni = name_slot(intern(pure_funcs[i], strlen(pure_funcs[i])));
 		ni->kind = NM_EXT;
-		ni->ext = EXT_PURE;
+		ni->ext = errno_read && sets_errno(pure_funcs[i]) ? EXT_ERRNO : EXT_PURE;
 	}
 	for (size_t i = 0; i < sizeof(ext_funcs) / sizeof(ext_funcs[0]); i++) {
 		NameInfo *ni = name_slot(intern(ext_funcs[i].name, strlen(ext_funcs[i].name)));

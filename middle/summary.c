@@ -634,6 +634,9 @@ static void walk_call(Walk *w, Expr *e)
 			set_barrier(w, e);
 		state_rw(w, acc.allocator, e);
 		return;
+	case EXT_ERRNO:
+		state_rw(w, acc.io, e); /* errno is the thread's: the calls keep their order */
+		return;
 	case EXT_IO:
 		state_rw(w, acc.io, e);
 		for (uint32_t i = 0; i < e->args.len; i++) {

@@ -65,29 +65,49 @@ static uint32_t macro_naming(const PPConstList *l, NamePred *pred)
 	return UINT32_MAX;
 }
 
-/* The first use in src of a name pred takes: in code (pp_scan's at), or in a macro. */
-static uint32_t first_use(const Source *src, uint32_t at, NamePred *pred)
+/* Where pp_scan saw the first name of active code that pred takes. */
+static uint32_t code_use(const Source *src, NamePred *pred)
 {
-	if (at == UINT32_MAX)
-		at = macro_naming(&src->own, pred);
-	if (at == UINT32_MAX)
-		at = macro_naming(&src->outside, pred);
-	return at;
+	if (pred == reserved_name)
+		return src->reserved_at;
+	return pred == errno_name ? src->errno_at : src->fpflags_at;
+}
+
+/*
+ * The first source of prog that uses a name pred takes, in code or in a
+ * macro, and where (*at); NULL when none does.
+ */
+static const Source *first_user(const Program *prog, NamePred *pred, uint32_t *at)
+{
+	for (uint32_t k = 0; k < prog->sources.len; k++) {
+		const Source *src = prog->sources.items[k];
+
+		*at = code_use(src, pred);
+		if (*at == UINT32_MAX)
+			*at = macro_naming(&src->own, pred);
+		if (*at == UINT32_MAX)
+			*at = macro_naming(&src->outside, pred);
+		if (*at != UINT32_MAX)
+			return src;
+	}
+	return NULL;
+}
+
+/* Does prog use a name pred takes?  Then a warning, msg, at the first use. */
+static bool warn_first_use(const Program *prog, NamePred *pred, const char *msg)
+{
+	uint32_t at;
+	const Source *src = first_user(prog, pred, &at);
+
+	if (src)
+		warning_at(src, at, "%s", msg);
+	return src != NULL;
 }
 
 bool reserved_names_used(const Program *prog)
 {
-	for (uint32_t k = 0; k < prog->sources.len; k++) {
-		const Source *src = prog->sources.items[k];
-		uint32_t at = first_use(src, src->reserved_at, reserved_name);
-
-		if (at != UINT32_MAX) {
-			warning_at(src, at, "this program uses names that mtpar's parallel code declares "
-			                    "(mtpar_..., NAME__mtparN): it is left sequential");
-			return true;
-		}
-	}
-	return false;
+	return warn_first_use(prog, reserved_name, "this program uses names that mtpar's parallel "
+	                      "code declares (mtpar_..., NAME__mtparN): it is left sequential");
 }
 
 bool fp_flag_reader(const char *p, size_t n)
@@ -103,17 +123,9 @@ bool fp_flag_reader(const char *p, size_t n)
 
 bool fp_flags_read(const Program *prog)
 {
-	for (uint32_t k = 0; k < prog->sources.len; k++) {
-		const Source *src = prog->sources.items[k];
-		uint32_t at = first_use(src, src->fpflags_at, fp_flag_reader);
-
-		if (at != UINT32_MAX) {
-			warning_at(src, at, "this program reads the floating-point exception flags, which "
-			                    "each thread keeps its own of: it is left sequential");
-			return true;
-		}
-	}
-	return false;
+	return warn_first_use(prog, fp_flag_reader, "this program reads the floating-point "
+	                      "exception flags, which each thread keeps its own of: it is left "
+	                      "sequential");
 }
 
 bool errno_name(const char *p, size_t n)
@@ -123,11 +135,7 @@ bool errno_name(const char *p, size_t n)
 
 bool errno_used(const Program *prog)
 {
-	for (uint32_t k = 0; k < prog->sources.len; k++) {
-		const Source *src = prog->sources.items[k];
+	uint32_t at;
 
-		if (first_use(src, src->errno_at, errno_name) != UINT32_MAX)
-			return true;
-	}
-	return false;
+	return first_user(prog, errno_name, &at) != NULL;
 }

@@ -559,6 +559,9 @@ static Expr *lower_offsetof(TSNode n)
 	int name = node_name(node_field(n, "member"));
 	Expr *e;
 
+	if (lw_hidden_within(node_start(n), node_end(n), HIDE_OPERAND))
+		return other_expr(n, UM_OTHER); /* `in.x`, `arr[1]`: pp_scan hid all but `in` */
+
 	for (uint32_t i = 0; i < t->members.len && t->kind != TY_FUNC; i++) {
 		if (t->members.items[i].name != name || t->members.items[i].offset < 0)
 			continue;

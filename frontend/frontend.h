@@ -121,6 +121,7 @@ typedef enum HideKind {
 	HIDE_PRAGMA,      /* the operator _Pragma("..."), C99 6.10.9: a #pragma in a statement's place */
 	HIDE_CASE_RANGE,  /* '... 9' of GNU C's 'case 0 ... 9:', which tree-sitter-c cannot parse */
 	HIDE_BODY_LINE,   /* a #pragma or #line line between a header and its body: `for (...)` here */
+	HIDE_OPERAND,     /* va_arg's type, offsetof's designator past its first name: more than tree-sitter-c takes */
 } HideKind;
 
 /*
@@ -1135,6 +1136,7 @@ void lw_merge_spec(DeclSpec *ds, const DeclSpec *hidden);
 /* Adds the storage words of the specifier macros that a block-scope declaration n holds. */
 void lw_hidden_specifiers(TSNode n, DeclSpec *ds);
 bool lw_hidden_complex(uint32_t from, uint32_t to);
+bool lw_hidden_within(uint32_t from, uint32_t to, HideKind kind);
 /* A type_specifier node: struct, union, enum, sized, primitive, typedef name. */
 Type *lower_specifier(TSNode n);
 /* Wraps t in the declarator d (outside in) into out. */

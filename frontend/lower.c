@@ -641,6 +641,17 @@ static void hidden_specifiers(uint32_t from, uint32_t to, uint32_t at, DeclSpec 
 	}
 }
 
+/* Does a span of that kind lie in [from, to)? */
+bool lw_hidden_within(uint32_t from, uint32_t to, HideKind kind)
+{
+	const Source *src = lw.src;
+
+	for (uint32_t i = hidden_from(from); i < src->hidden.len && src->hidden.items[i].start < to; i++)
+		if (src->hidden.items[i].kind == kind)
+			return true;
+	return false;
+}
+
 /* The start of the hidden specifier macros just before byte at, with only blanks between. */
 static uint32_t hidden_macros_before(uint32_t at)
 {

@@ -580,6 +580,7 @@ struct PPScan {
 	uint32_t braces;     /* brace depth of active code */
 	bool after_head;     /* the last token was ')', `else` or `do`: a body may follow */
 	bool in_case;        /* between a 'case' and its ':' */
+	uint32_t operand_at, operand_end; /* an operand to hide once the scan gets there (code_type_operand) */
 	Array(Cond) conds;
 	bool failed;
 };
@@ -1321,6 +1322,75 @@ static bool code_unnamed_bitfield(PPScan *s, uint32_t start)
 	return true;
 }
 
+/* The first ',' outside brackets, literals and comments in [p, end), or end. */
+static uint32_t top_comma(const char *t, uint32_t p, uint32_t end)
+{
+	int depth = 0;
+
+	while (p < end) {
+		if (t[p] == '"' || t[p] == '\'' || (t[p] == '/' && (t[p + 1] == '*' || t[p + 1] == '/'))) {
+			uint32_t q = t[p] == '/' ? skip_blanks(t, end, p) : pp_skip_literal(t, end, p);
+
+			p = q > p ? q : end;
+			continue;
+		}
+		depth += (t[p] == '(' || t[p] == '[' || t[p] == '{') - (t[p] == ')' || t[p] == ']' || t[p] == '}');
+		if (t[p] == ',' && depth == 0)
+			return p;
+		p++;
+	}
+	return end;
+}
+
+/*
+ * Operands tree-sitter-c 0.23 reads too narrowly, hidden from it (the
+ * output copies them): va_arg's type when it is more than one name
+ * (keras2c's `va_arg(args, k2c_tensor*)`), from the ',' on, so that a call
+ * of one argument is left, which the analysis takes for an unknown call;
+ * and offsetof's member designator past its first name (`in.x`,
+ * `arr[1]`), which the lowering then leaves unknown (lower_offsetof).
+ */
+static void code_type_operand(PPScan *s, uint32_t start, uint32_t end)
+{
+	uint32_t open = skip_blanks(s->t, s->len, end), close, comma, p, q;
+	bool is_offsetof = end - start == 8 && memcmp(s->t + start, "offsetof", 8) == 0;
+
+	if (s->t[open] != '(' || !(close = skip_nested(s->t, s->len, open)))
+		return;
+	close--; /* at the ')' */
+	comma = top_comma(s->t, open + 1, close);
+	if (comma == close)
+		return;
+	p = skip_blanks(s->t, s->len, comma + 1);
+	q = pp_ident_end(s->t, p);
+	if (q > p && skip_blanks(s->t, s->len, q) == close)
+		return; /* one name: tree-sitter-c takes it */
+	if (s->operand_at != UINT32_MAX || (is_offsetof && q == p))
+		return;
+	s->operand_at = is_offsetof ? q : comma; /* scan_text hides it there */
+	s->operand_end = close;
+}
+
+/* At the operand code_type_operand found: hidden, and the scan goes on past it. */
+static bool at_operand(PPScan *s)
+{
+	if (s->operand_at == UINT32_MAX || s->pos < s->operand_at)
+		return false;
+	if (s->pos == s->operand_at) {
+		hide(s, s->operand_at, s->operand_end, HIDE_OPERAND, NULL);
+		s->pos = s->operand_end;
+	}
+	s->operand_at = UINT32_MAX; /* passed over it otherwise: tree-sitter says what it makes of it */
+	return s->pos == s->operand_end;
+}
+
+static bool type_operand_word(const char *w, uint32_t n)
+{
+	return (n == 6 && memcmp(w, "va_arg", 6) == 0) ||
+	       (n == 16 && memcmp(w, "__builtin_va_arg", 16) == 0) ||
+	       (n == 8 && memcmp(w, "offsetof", 8) == 0);
+}
+
 /*
  * C11's _Thread_local and C99's _Complex (GCC's __complex__, and the
  * _Imaginary no compiler implements): keywords tree-sitter-c 0.23 does not
@@ -1363,6 +1433,8 @@ static void code_ident(PPScan *s)
 	    code_unnamed_bitfield(s, start))
 		return;
 	s->in_case |= s->braces && end - start == 4 && memcmp(s->t + start, "case", 4) == 0;
+	if (type_operand_word(s->t + start, end - start))
+		code_type_operand(s, start, end);
 	if ((keyword = unknown_keyword(s->t + start, end - start))) {
 		hide(s, start, end, HIDE_MACRO, keyword);
 		return;
@@ -1474,6 +1546,8 @@ static void scan_text(PPScan *s)
 	const char *t = s->t;
 
 	while (s->pos < s->len && !s->failed) {
+		if (at_operand(s))
+			continue;
 		switch (cclass[(unsigned char)t[s->pos]]) {
 		case CC_BLANK:
 			s->pos++;
@@ -1543,7 +1617,7 @@ static bool scan_file(PP *pp, Source *src, bool record, int depth)
 	PPScan s = {
 		.pp = pp, .src = src, .t = src->text, .len = src->len,
 		.record = record, .depth = depth, .active = true, .bol = true,
-		.punct_end = UINT32_MAX,
+		.punct_end = UINT32_MAX, .operand_at = UINT32_MAX,
 	};
 
 	s.dir = dir_of(src->path);
@@ -1639,7 +1713,7 @@ static const char *const hide_kind_name[] = {
 	[HIDE_INITIALIZER] = "initializer",
 	[HIDE_BITFIELD] = "bitfield", [HIDE_COMMENT] = "comment",
 	[HIDE_PRAGMA] = "pragma", [HIDE_CASE_RANGE] = "case range",
-	[HIDE_BODY_LINE] = "body line",
+	[HIDE_BODY_LINE] = "body line", [HIDE_OPERAND] = "operand",
 };
 
 /* The expansion as a C string literal body: '"' and '\' escaped. */

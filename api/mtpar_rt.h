@@ -67,9 +67,24 @@ typedef unsigned mtpar_atomic_uint;
 #define MTPAR_THREAD _Thread_local
 #endif
 
+#ifdef __cplusplus
+/*
+ * C++ (g++ builds a .c file as C++, as TVM's export_library does): the
+ * library's own declarations, whose linkage and exception specifications
+ * C++ holds a redeclaration to; g++ defines _GNU_SOURCE itself, so no
+ * feature-test macro comes too late.
+ */
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#if defined(__linux__) && defined(__GNUC__)
+#include <sys/mman.h>
+#endif
+#else
 /* Declared here rather than through <stdlib.h> and <sched.h> (see above). */
 extern char *getenv(const char *name);
 extern int sched_yield(void);
+#endif
 
 /*
  * The end flag of one task, alone on its cache line: it holds the
@@ -223,7 +238,9 @@ static MTPAR_INLINE void mtpar_wait(mtpar_sync_t *flag, unsigned gen)
  * refuses it and the pages fault as before.  MTPAR_PREFAULT=0 turns it off.
  */
 #if defined(__linux__) && defined(__GNUC__)
+#ifndef __cplusplus
 extern int madvise(void *addr, __SIZE_TYPE__ length, int advice);
+#endif
 
 static MTPAR_INLINE void mtpar_prefault(void *p, unsigned long long n)
 {
@@ -554,6 +571,7 @@ static MTPAR_INLINE void mtpar_fv_setup(int nstates, const double *freq, const c
  * glibc's stdio through its own declarations: FILE is struct _IO_FILE, and
  * including <stdio.h> here would fix the feature-test macros too early.
  */
+#ifndef __cplusplus
 #if defined(__clang__)
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wbuiltin-requires-header"
@@ -569,6 +587,7 @@ extern struct _IO_FILE *stderr;
 #endif
 extern int sched_getcpu(void);
 extern int atexit(void (*fn)(void));
+#endif
 
 /* Appends the decimal digits of v to buf at *n. */
 static MTPAR_INLINE void mtpar_fv_put(char *buf, int *n, unsigned long v, int width)

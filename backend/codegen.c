@@ -557,7 +557,8 @@ static const char *clone_definition(const Clone *c, bool lines)
 	char *text;
 
 	clone_decl_edits(c, &el);
-	edit_insert(&el, f->body->start + 1, " (void)mtpar_part; (void)mtpar_lo; (void)mtpar_hi;");
+	/* at the body's end, after its declarations: C89 takes no statement before them */
+	edit_insert(&el, f->body->end - 1, " (void)mtpar_part; (void)mtpar_lo; (void)mtpar_hi;\n");
 	scratch_edits(f, &el);
 	bind_context_apply(c->callee, &c->ctx, true); /* the header as decomposition read it */
 	for (uint32_t k = 0; k < c->parts.len; k++) {

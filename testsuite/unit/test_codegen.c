@@ -178,7 +178,8 @@ static void test_clone_header(void)
 	clone = edit_at(&el, op->end, true);
 	HAS(clone, "static inline void op__mtpar1( const float x[1][4][32][32], "
 	    "float y[1][4][32][32], int mtpar_part, long mtpar_lo, "
-	    "long mtpar_hi )\n{ (void)mtpar_part;");
+	    "long mtpar_hi )\n{");
+	HAS(clone, " (void)mtpar_part; (void)mtpar_lo; (void)mtpar_hi;\n}");
 	HAS(clone, "\tif (mtpar_part == 0) for( int32_t o0=mtpar_lo, "
 	    "i0=(-1) + (1) * ((mtpar_lo - (0)) / (1)); "
 	    "(o0<32) && o0 < mtpar_hi; o0++, i0+=1) {");

@@ -619,7 +619,7 @@ expect_lines "one sweep in a time loop: its function planned, and main around it
 	'relax.c:23:1: optimized: relax parallelized' \
 	'relax.c:26:3: optimized: loop split in place: 2 slices' \
 	'optimized: main parallelized' \
-	'optimized: loop of init called at line 35'
+	'optimized: loop of init called at line 37'
 # two phases that each save less than the threads' start, together more
 # (pooled.c): the program is planned as if the start were paid, and both
 # are parallelized
@@ -707,7 +707,7 @@ if "$MTPAR" -np 2 $KL --report -o "$T/k_ml.c" testsuite/kernels/mainloop.c >"$T/
    cmp -s "$T/k_ml.want" "$T/k_ml.got"; then
 	expect_lines "main's time loop and the loops around it: three regions" "$T/k_ml.rep" \
 		'mainloop.c:24:3: optimized: loop split in place: 2 slices' \
-		'mainloop.c:27:2: optimized: loop split in place: 2 slices' \
+		'mainloop.c:29:2: optimized: loop split in place: 2 slices' \
 		'mainloop.c:18:2: optimized: loop split in place: 2 slices'
 else
 	bad "main's time loop and the loops around it: three regions"; head -5 "$T/err" "$T/k_ml.rep"

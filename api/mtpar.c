@@ -161,6 +161,7 @@ static bool compile_source(Program *prog, Source *src, const PPConfig *cfg, TSTr
 			return false;
 		*tree = parse_tree(src);
 	}
+	parse_unparen(src, tree);
 	if (!parse_accept(src, *tree)) {
 		*tree = NULL;
 		return false;

@@ -122,6 +122,7 @@ typedef enum HideKind {
 	HIDE_CASE_RANGE,  /* '... 9' of GNU C's 'case 0 ... 9:', which tree-sitter-c cannot parse */
 	HIDE_BODY_LINE,   /* a #pragma or #line line between a header and its body: `for (...)` here */
 	HIDE_OPERAND,     /* va_arg's type, offsetof's designator past its first name: more than tree-sitter-c takes */
+	HIDE_PAREN,       /* a '(' or ')' around a variable that tree-sitter-c took for a cast's (parens.c) */
 } HideKind;
 
 /*
@@ -823,6 +824,13 @@ bool parse_accept(const Source *src, TSTree *tree);
  * (a macro spells it)?  Then macro uses are worth expanding (unfold.c).
  */
 bool parse_misread(TSTree *tree);
+/*
+ * parens.c: parses src again, as often as it takes, with the parentheses
+ * hidden of each cast of the tree whose type is a name the source declares
+ * as an ordinary identifier (`(a[k]) + 0.5 * b[i]`, which tree-sitter-c
+ * reads as the cast `(a[k])(+0.5)`).  *tree is replaced.
+ */
+void parse_unparen(Source *src, TSTree **tree);
 
 /*
  * unfold.c: in a source that does not parse, each macro use whose

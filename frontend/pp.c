@@ -1713,7 +1713,7 @@ static const char *const hide_kind_name[] = {
 	[HIDE_INITIALIZER] = "initializer",
 	[HIDE_BITFIELD] = "bitfield", [HIDE_COMMENT] = "comment",
 	[HIDE_PRAGMA] = "pragma", [HIDE_CASE_RANGE] = "case range",
-	[HIDE_BODY_LINE] = "body line", [HIDE_OPERAND] = "operand",
+	[HIDE_BODY_LINE] = "body line", [HIDE_OPERAND] = "operand", [HIDE_PAREN] = "paren",
 };
 
 /* The expansion as a C string literal body: '"' and '\' escaped. */

@@ -14,6 +14,7 @@
 
 #define MIN_CHUNK_COST 20000.0 /* a smaller chunk does not pay for its synchronisation */
 #define NEST_CHUNK_TRIPS_MIN 64 /* chunk_count */
+#define NEST_DEPTH_MAX 8        /* nest_inner: loops around the one split, at most */
 
 typedef Array(SplitLoop) PartList;
 typedef Array(const Var *) VarList;
@@ -1121,17 +1122,25 @@ static bool header_reads(const Loop *l, const Var *v)
  * y[j] from one i to the next, but chunks of j keep apart, and each keeps
  * the order of i.  The loops around it are for loops with plain headers
  * (wrapper_header_ok), and the inner loop's range does not move with
- * their counters (a triangle would start every chunk at mtpar_lo).  NULL
- * when there is none.
+ * their counters (a triangle would start every chunk at mtpar_lo).  Loops
+ * too short to split that way are passed over; at most NEST_DEPTH_MAX
+ * loops lie around the one returned, so that a deep nest (3,000 one-trip
+ * loops in run-adversarial.sh) costs no more than a shallow one.  NULL when
+ * there is none.
  */
 static Stmt *nest_inner(Stmt *top, Stmt *L)
 {
-	Stmt *inner = L->kind == ST_FOR ? wrapped_loop(L) : NULL;
+	Stmt *inner = L;
+	int depth = 0;
 
-	if (!inner || inner->kind != ST_FOR)
-		return NULL;
+	do { /* past loops too short to give each chunk NEST_CHUNK_TRIPS_MIN */
+		inner = inner->kind == ST_FOR ? wrapped_loop(inner) : NULL;
+		if (!inner || inner->kind != ST_FOR)
+			return NULL;
+	} while (inner->loop->trip_count < 2 * NEST_CHUNK_TRIPS_MIN && ++depth < NEST_DEPTH_MAX);
+	depth = 0;
 	for (const Stmt *w = top; w && w != inner; w = wrapped_loop(w)) {
-		if (w->kind != ST_FOR || !wrapper_header_ok(w->loop, inner))
+		if (w->kind != ST_FOR || !wrapper_header_ok(w->loop, inner) || ++depth > NEST_DEPTH_MAX)
 			return NULL;
 		for (uint32_t i = 0; i < w->loop->ivs.len; i++)
 			if (header_reads(inner->loop, w->loop->ivs.items[i].var))

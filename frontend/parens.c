@@ -4,10 +4,12 @@
  * precedence than a binary operator, so `c[i] = (a[k]) + 0.5 * b[i];`
  * comes out as the cast `(a[k])(+0.5)` times `b[i]`: the read of a[k] is
  * lost, and with it a dependence (a helper's random loop nests found it,
- * session 34).  Where the "type" of such a cast is a name the source
+ * session 34).  Where such a cast's operand starts with a sign, `*` or
+ * `&`, and its "type" is a name with array or parameter brackets after it
+ * (no cast has an array or function type) or a bare name the source
  * declares as a variable, a parameter, a function, an enumerator or an
- * integer macro, and never as a typedef, and its operand starts with a
- * sign, `*` or `&`, the parentheses are hidden from tree-sitter
+ * integer or function-like macro, and never as a typedef, the
+ * parentheses are hidden from tree-sitter
  * (HIDE_PAREN) and the source parsed again: they hold a postfix expression
  * (a name, a subscript, a call), which binds tighter than any operator
  * around it, so the reading without them is the compiler's.  The output
@@ -108,14 +110,17 @@ static bool note_declaration(Unparen *u, TSNode c)
 	return true;
 }
 
-/* Integer macros name values; a macro that spells a type is one (ppdefs.c's outside list). */
+/*
+ * Integer and function-like macros name values; any other may spell a type
+ * (`#define DATA_TYPE double`), and its name is never unparenthesized.
+ */
 static void note_macros(Unparen *u, const PPConstList *l)
 {
 	for (uint32_t i = 0; i < l->len; i++)
-		if (l->items[i].is_int)
+		if (l->items[i].is_int || l->items[i].params)
 			mark(u, l->items[i].name, NAME_ORDINARY);
-		else if (l->items[i].text && !l->items[i].params)
-			mark(u, l->items[i].name, NAME_TYPE); /* may be one: never unparenthesized */
+		else if (l->items[i].text)
+			mark(u, l->items[i].name, NAME_TYPE);
 }
 
 /*
@@ -156,13 +161,19 @@ static void note_parens(Unparen *u, TSNode c)
 	}
 }
 
-/* A cast that is not: its parentheses' bytes to u->parens. */
+/*
+ * A cast that is not: its parentheses' bytes to u->parens.  With brackets
+ * after the name (`(a[k])`, `(sqrtf(v))`) it never is one, since C casts
+ * to no array or function type; a bare name must be an ordinary one.
+ */
 static bool note_misread(Unparen *u, TSNode c)
 {
 	if (is(c, "cast_expression") && looks_misread(c)) {
-		int name = name_of(u, field(field(c, "type"), "type"));
+		TSNode ty = field(c, "type");
+		int name = name_of(u, field(ty, "type"));
 
-		if (name > 0 && (uint32_t)name < u->nnames && u->names[name] == NAME_ORDINARY)
+		if (!ts_node_is_null(field(ty, "declarator")) ||
+		    (name > 0 && (uint32_t)name < u->nnames && u->names[name] == NAME_ORDINARY))
 			note_parens(u, c);
 	}
 	return true;

@@ -4,8 +4,10 @@
  * loop that reads a ran beside the one that writes it (a helper's random
  * loop nests, session 34).  mtpar hides such parentheses from the parser
  * where the name is a variable, a function, an enumerator or an integer
- * macro (frontend/parens.c); a real cast to a typedef or a type macro
- * stays a cast. */
+ * or function-like macro, or has brackets after it, which no cast's type
+ * has (`(fabs(x)) - y * 2`; frontend/parens.c); a real cast to a typedef
+ * or a type macro stays a cast. */
+#include <math.h>
 #include <stdio.h>
 #include "sizes.h"
 
@@ -51,6 +53,7 @@ static void mix(void)
 	for (int i = 0; i < LEN; i++) {
 		d[i] = (m) - k[i] % 3 + (BIAS) - k[i] * 2 + (twice(k[i])) + 2 * (c[i]) * 3;
 		d[i] += (SHIFT) - 1 + (m) * b[i] + (real) - b[i] + (DATA_TYPE) + c[i];
+		d[i] += (fabs(c[(i + LEN / 2) % LEN])) - b[i] * 2;
 	}
 }
 

@@ -535,6 +535,9 @@ static Expr *lower_sizeof(TSNode n)
 		e->lhs = lower_expr(value);
 	t = e->cast_type ? e->cast_type : type_of(e->lhs);
 	e->num.ival = t && t->kind != TY_FUNC ? t->size : -1;
+	if (e->lhs && e->lhs->kind == EX_VAR && e->lhs->var->scope == VAR_PARAM &&
+	    type_is_array(e->lhs->var->type))
+		e->num.ival = lw_pointer_to(t->base)->size; /* `char v[2]` is a pointer there */
 	return e;
 }
 

@@ -670,6 +670,24 @@ static uint32_t hidden_macros_before(uint32_t at)
 	return at;
 }
 
+/* The end of the hidden specifier macros from byte at on, with only blanks between. */
+static uint32_t hidden_macros_after(uint32_t at)
+{
+	const Source *src = lw.src;
+
+	for (uint32_t i = hidden_from(at); i < src->hidden.len; i++) {
+		const Hidden *h = &src->hidden.items[i];
+		uint32_t p = at;
+
+		while (p < h->start && strchr(" \t\r\n", src->text[p]))
+			p++;
+		if (p != h->start || h->kind != HIDE_MACRO)
+			break;
+		at = h->end;
+	}
+	return at;
+}
+
 /*
  * A block-scope declaration n's specifier macros (`LOCAL int x;` under
  * `#define LOCAL static`, C11's `_Thread_local`): those among its
@@ -713,6 +731,7 @@ bool lw_hidden_complex(uint32_t from, uint32_t to)
 	const Source *src = lw.src;
 
 	from = hidden_macros_before(from);
+	to = hidden_macros_after(to); /* `(double _Complex)`: the type's node ends at `double` */
 	for (uint32_t i = hidden_from(from); i < src->hidden.len; i++) {
 		const Hidden *h = &src->hidden.items[i];
 

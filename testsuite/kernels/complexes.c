@@ -13,6 +13,7 @@
 typedef double complex cplx;
 
 static cplx z[N + 1], w[N];
+static int marks[1000 * 16];
 static float _Complex zf[N];
 static double re[N];
 static double *parts = (double *)z;
@@ -61,6 +62,13 @@ static void magnitude(void)
 	}
 }
 
+/* sizeof(double _Complex) is 16: the loop runs 16,000 times (the keyword after the type) */
+static void mark(void)
+{
+	for (size_t i = 0; i < 1000 * sizeof(double _Complex); i++)
+		marks[i] = (int)(i % 3) + 1;
+}
+
 static unsigned long long hash(unsigned long long h, const void *p, size_t n)
 {
 	const unsigned char *b = p;
@@ -78,6 +86,8 @@ int main(void)
 	halves();
 	recur((double *)z);
 	magnitude();
+	mark();
+	printf("%llx ", hash(1469598103934665603ULL, marks, sizeof marks));
 	printf("%llx %llx %llx %zu\n", hash(1469598103934665603ULL, z, sizeof z),
 	       hash(1469598103934665603ULL, zf, sizeof zf),
 	       hash(1469598103934665603ULL, re, sizeof re), sizeof(cplx));

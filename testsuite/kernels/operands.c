@@ -26,6 +26,7 @@ struct rec {
 };
 
 static float a0[N], a1[N], a2[N], sum[N];
+static char bytes[4 * N];
 static struct rec recs[N];
 
 /* keras2c's k2c_add: the output is the sum of num_tensors inputs */
@@ -70,6 +71,13 @@ static void through_offset(void)
 		recs[i].a += *(int *)((char *)&recs[i] + offsetof(struct rec, in.x));
 }
 
+/* an array parameter is a pointer: sizeof(v) is 8, not 2, and the loop runs 4 * N times */
+static void fill_bytes(char v[2])
+{
+	for (size_t i = 0; i < N / 2 * sizeof(v); i++)
+		v[i] = (char)(i % 5 + 1);
+}
+
 static void fill(void)
 {
 	for (int i = 0; i < N; i++) {
@@ -90,8 +98,11 @@ int main(void)
 	long r = 0;
 
 	fill();
+	fill_bytes(bytes);
 	add(&out, 3, &t0, &t1, &t2);
 	through_offset();
+	for (int i = 0; i < 4 * N; i++)
+		r += bytes[i];
 	for (int i = 0; i < N; i++) {
 		s += sum[i] * (i % 7 + 1);
 		r += recs[i].arr[2] * (i % 5 + 1) + recs[i].a;

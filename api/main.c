@@ -25,6 +25,9 @@ static const char usage[] =
 	"  -D NAME[=VALUE]  define a macro (for #if, and as a constant size or bound)\n"
 	"  -U NAME          undefine a macro\n"
 	"  -I DIR           search DIR for headers whose macros the file uses\n"
+	"  -std=STD, -ansi, -O0, -Os, -O2, ...\n"
+	"                   the compiler's language standard and optimization level,\n"
+	"                   for the macros #if reads (__STDC_VERSION__, __OPTIMIZE__)\n"
 	"  --dump=STAGE     print a stage to stdout and write no program;\n"
 	"                   STAGE is pp, funcs, ir, mt, mfg, mtg or sched\n"
 	"  --dot[=]FILE     write the macro-task graphs as Graphviz DOT\n"
@@ -196,6 +199,59 @@ static int parse_power_option(mtpar_options *o, int argc, char **argv, int *i)
  * `NAME`, `NAME=VALUE` or (-D) `NAME(PARAMS)=VALUE`, as GCC takes them: it
  * refuses `-D=3`, `-D1A` and `-D'X('`, and so does mtpar.
  */
+/*
+ * -std=STD and -ansi: the macros a compiler predefines for the standard
+ * (GCC's values), which #if reads; mtpar's own default is the compiler's
+ * that built it (gnu17 for GCC 12).  "!NAME" undefines NAME.
+ */
+static int std_defines(mtpar_options *o, const char *a)
+{
+	static const struct {
+		const char *names;
+		const char *version; /* NULL: C90, no __STDC_VERSION__ */
+	} stds[] = {
+		{ " c89 c90 iso9899:1990 gnu89 gnu90 ", NULL },
+		{ " iso9899:199409 ", "__STDC_VERSION__=199409L" },
+		{ " c99 c9x iso9899:1999 iso9899:199x gnu99 gnu9x ", "__STDC_VERSION__=199901L" },
+		{ " c11 c1x iso9899:2011 gnu11 gnu1x ", "__STDC_VERSION__=201112L" },
+		{ " c17 c18 iso9899:2017 iso9899:2018 gnu17 gnu18 ", "__STDC_VERSION__=201710L" },
+		{ " c2x gnu2x ", "__STDC_VERSION__=202000L" },
+		{ " c23 gnu23 ", "__STDC_VERSION__=202311L" },
+	};
+	const char *std = strcmp(a, "-ansi") == 0 ? "c90" : a + 5;
+	char key[32];
+
+	if (strlen(std) + 3 > sizeof(key))
+		return bad_usage("unrecognized command-line option '%s'", a);
+	snprintf(key, sizeof(key), " %s ", std);
+	for (size_t i = 0; i < sizeof(stds) / sizeof(*stds); i++) {
+		if (!strstr(stds[i].names, key))
+			continue;
+		o->defines[o->ndefines++] = stds[i].version ? stds[i].version : "!__STDC_VERSION__";
+		o->defines[o->ndefines++] = strncmp(std, "gnu", 3) == 0 ? "!__STRICT_ANSI__"
+		                                                         : "__STRICT_ANSI__=1";
+		return 0;
+	}
+	return bad_usage("unrecognized command-line option '%s'", a);
+}
+
+/* -O0, -O1, -O2, -O3, -Os, -Oz, -Ofast, -Og, -O: __OPTIMIZE__ and its kin for #if. */
+static int optimize_defines(mtpar_options *o, const char *a)
+{
+	bool none = strcmp(a, "-O0") == 0, size = a[2] == 's' || a[2] == 'z';
+	char key[16];
+
+	if (strlen(a) + 3 > sizeof(key) || strchr(a, ' '))
+		return bad_usage("unrecognized command-line option '%s'", a);
+	snprintf(key, sizeof(key), " %s ", a);
+	if (!strstr(" -O0 -O -O1 -O2 -O3 -Os -Oz -Ofast -Og ", key))
+		return bad_usage("unrecognized command-line option '%s'", a);
+	o->defines[o->ndefines++] = none ? "!__OPTIMIZE__" : "__OPTIMIZE__=1";
+	o->defines[o->ndefines++] = none ? "__NO_INLINE__=1" : "!__NO_INLINE__";
+	o->defines[o->ndefines++] = size ? "__OPTIMIZE_SIZE__=1" : "!__OPTIMIZE_SIZE__";
+	return 0;
+}
+
 static bool macro_spec_ok(const char *v, bool define)
 {
 	size_t n = 0;
@@ -284,6 +340,10 @@ static int parse_option(mtpar_options *o, int argc, char **argv, int *i)
 		v = option_value(argc, argv, i, "-np");
 		return v && parse_cores(v, &o->ncores) ? 0 : bad_usage("'-np' needs a core count from 1 to 1024");
 	}
+	if (strncmp(a, "-std=", 5) == 0 || strcmp(a, "-ansi") == 0)
+		return std_defines(o, a);
+	if (a[1] == 'O')
+		return optimize_defines(o, a);
 	if (a[1] == 'o' || a[1] == 'D' || a[1] == 'U' || a[1] == 'I') {
 		char flag[3] = { '-', a[1], '\0' };
 
@@ -343,7 +403,7 @@ int main(int argc, char **argv)
 	int rc = 1;
 
 	mtpar_options_init(&opts);
-	opts.defines = calloc((size_t)argc, sizeof(*opts.defines));
+	opts.defines = calloc(3 * (size_t)argc, sizeof(*opts.defines)); /* -O adds three */
 	opts.include_dirs = calloc((size_t)argc, sizeof(*opts.include_dirs));
 	if (files && opts.defines && opts.include_dirs)
 		rc = run_command(argc, argv, &opts, files);

@@ -198,25 +198,93 @@ static Expr *lower_char(TSNode n)
 	return e;
 }
 
-/* Bytes of a string_literal's contents, an escape counting as one; -1 unknown. */
-static int64_t string_bytes(TSNode n)
+/* The code unit of a literal's prefix: L and U 4 bytes (wchar_t is int here), u 2, u8 and none 1. */
+static int literal_unit(TSNode n)
+{
+	uint32_t len;
+	const char *t = node_text(n, &len);
+
+	if (t[0] == 'L' || t[0] == 'U')
+		return 4;
+	return t[0] == 'u' && t[1] != '8' ? 2 : 1;
+}
+
+/* Code units of code point cp in a literal of unit bytes each: UTF-8, UTF-16 or UTF-32. */
+static int64_t units_of(uint32_t cp, int unit)
+{
+	if (unit == 4)
+		return 1;
+	if (unit == 2)
+		return cp >= 0x10000 ? 2 : 1;
+	return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/* Units of source text [s, e), UTF-8 (a byte outside UTF-8 counts as one code point). */
+static int64_t content_units(const char *s, const char *e, int unit)
+{
+	int64_t units = 0;
+
+	while (s < e) {
+		unsigned char c = (unsigned char)*s;
+		int n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+		uint32_t cp = n == 1 ? c : n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+
+		if (unit == 1)
+			units += n > e - s ? e - s : n;
+		else
+			units += units_of(cp, unit);
+		s += n > e - s ? e - s : n;
+	}
+	return units;
+}
+
+/* Units of one escape sequence: \u and \U name a code point, any other escape is one unit. */
+static int64_t escape_units(TSNode c, int unit)
+{
+	uint32_t len;
+	const char *t = node_text(c, &len);
+
+	if (len >= 6 && (t[1] == 'u' || t[1] == 'U'))
+		return units_of((uint32_t)strtoul(t + 2, NULL, 16), unit);
+	return 1;
+}
+
+/* Code units of a string_literal's contents (or a concatenation's); -1 unknown. */
+static int64_t string_units(TSNode n, int unit)
 {
 	Kids k;
 	TSNode c;
-	int64_t bytes = 0;
+	int64_t units = 0, more;
 
 	kids_init(&k, n);
 	while (kids_next(&k, &c)) {
 		if (node_kind(c) == N_STRING_CONTENT)
-			bytes += node_end(c) - node_start(c);
+			units += content_units(lw.src->text + node_start(c), lw.src->text + node_end(c), unit);
 		else if (node_kind(c) == N_ESCAPE_SEQUENCE)
-			bytes++;
-		else if (node_kind(c) == N_STRING_LITERAL)
-			bytes += string_bytes(c);
-		else if (node_kind(c) == N_IDENTIFIER) /* a macro such as PRIu64 */
-			return -1;
+			units += escape_units(c, unit);
+		else if (node_kind(c) == N_STRING_LITERAL && (more = string_units(c, unit)) >= 0)
+			units += more;
+		else if (node_kind(c) == N_IDENTIFIER || node_kind(c) == N_STRING_LITERAL)
+			return -1; /* a macro such as PRIu64 */
 	}
-	return bytes;
+	return units;
+}
+
+/* The widest unit among a concatenation's literals ("a" L"b" is wide). */
+static int string_unit(TSNode n)
+{
+	Kids k;
+	TSNode c;
+	int unit;
+
+	if (node_kind(n) == N_STRING_LITERAL)
+		return literal_unit(n);
+	unit = 1;
+	kids_init(&k, n);
+	while (kids_next(&k, &c))
+		if (node_kind(c) == N_STRING_LITERAL && literal_unit(c) > unit)
+			unit = literal_unit(c);
+	return unit;
 }
 
 // string_literal = '"' (string_content | escape_sequence)* '"'
@@ -226,10 +294,12 @@ static Expr *lower_string(TSNode n)
 	Expr *e = new_expr(EX_STR, n);
 	uint32_t len;
 	const char *s = node_text(n, &len);
-	int64_t bytes = string_bytes(n);
+	int unit = string_unit(n);
+	int64_t units = string_units(n, unit);
+	Type *elem = unit == 1 ? lw_prim(P_CHAR) : unit == 2 ? lw_prim(P_USHORT) : lw_prim(P_INT);
 
 	e->str = arena_strndup(s, len);
-	e->type = lw_array_of(lw_prim(P_CHAR), bytes >= 0 ? bytes + 1 : -1);
+	e->type = lw_array_of(elem, units >= 0 ? units + 1 : -1);
 	return e;
 }
 

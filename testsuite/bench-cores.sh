@@ -21,7 +21,7 @@ REPEAT=${REPEAT:-3}
 DEADLINE=${DEADLINE:-480}
 KFLAGS="-I testsuite/kernels -DLARGE_DATASET -DH=384 -DW=384"
 KLIB=testsuite/kernels/support/bench.c
-TESTS=" blocks calls cascade clonetraps columns contexts foldtraps gathers headcopy heads layouts liveout permute privates reuse rttraps shear smallspan triangles zeroed formacros pragmas pragmaops siblings directives threadlocal fpmodes prologue statements predefs aliases macrostmts macroops linemarks kernelmacro c11words privarrays privtraps privreverse pooled poolfail macrofree texttraps latetypes complexes nests nestslices errnos fpflags operands parencasts "
+TESTS=" blocks calls cascade clonetraps columns contexts foldtraps gathers headcopy heads layouts liveout permute privates reuse rttraps shear smallspan triangles zeroed formacros pragmas pragmaops siblings directives threadlocal fpmodes prologue statements predefs aliases macrostmts macroops linemarks kernelmacro c11words privarrays privtraps privreverse pooled poolfail macrofree texttraps latetypes complexes nests nestslices errnos fpflags operands parencasts literals "
 
 # ---- prepare (here) ----
 

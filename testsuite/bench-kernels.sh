@@ -68,7 +68,7 @@ ratio() { # seq par
 # analysis, a schedule of branches, a refusal of the cost model) rather
 # than being a loop-nest kernel: measured in a table of their own, where
 # what counts is that none runs slower.
-TESTS=" blocks calls cascade clonetraps columns contexts foldtraps gathers headcopy heads layouts liveout permute privates reuse rttraps shear smallspan triangles zeroed formacros pragmas pragmaops siblings directives threadlocal fpmodes prologue statements predefs aliases macrostmts macroops linemarks kernelmacro c11words privarrays privtraps privreverse pooled poolfail macrofree texttraps latetypes complexes nests nestslices errnos fpflags operands parencasts "
+TESTS=" blocks calls cascade clonetraps columns contexts foldtraps gathers headcopy heads layouts liveout permute privates reuse rttraps shear smallspan triangles zeroed formacros pragmas pragmaops siblings directives threadlocal fpmodes prologue statements predefs aliases macrostmts macroops linemarks kernelmacro c11words privarrays privtraps privreverse pooled poolfail macrofree texttraps latetypes complexes nests nestslices errnos fpflags operands parencasts literals "
 
 out=$B/bench-kernels.md
 rows=$W/rows.kernels

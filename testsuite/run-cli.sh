@@ -128,3 +128,48 @@ check "slices share one copy of each loop at -np 16 (2 loops, 16 jumps each)" \
 	'[ "$(grep -c "mtpar_slice[0-9]*: " "$T/j16.c")" -eq 2 ] &&
 	 [ "$(grep -o "goto mtpar_slice[0-9]*;" "$T/j16.c" | wc -l)" -eq 32 ] &&
 	 [ "$(grep -c "mtpar_slice[0-9]*: " "$T/j2.c")" -eq 2 ]'
+
+# ---- -std= and -O: the macros #if reads are the compiler's for that build ----
+cat >"$T/std.c" <<'PROG'
+#include <stdio.h>
+#if __STDC_VERSION__ >= 201710L
+#define ROWS 200
+#else
+#define ROWS 400
+#endif
+#ifdef __OPTIMIZE__
+#define COLS 300
+#else
+#define COLS 500
+#endif
+static double a[ROWS * COLS];
+int main(void)
+{
+	double s = 0;
+	int i;
+
+	for (i = 0; i < ROWS * COLS; i++)
+		a[i] = i * 0.5;
+	for (i = 0; i < ROWS * COLS; i++)
+		s += a[i];
+	printf("%.17g\n", s);
+	return 0;
+}
+PROG
+std_same() { # std_same TITLE GCCFLAGS MTPARFLAGS...
+	st=$1 sg=$2
+	shift 2
+	if gcc $sg -w -o "$T/std.seq" "$T/std.c" && "$T/std.seq" >"$T/std.want" &&
+	   "$MTPAR" -np 2 --cost-model=unlimited "$@" -o "$T/std.par.c" "$T/std.c" 2>/dev/null &&
+	   gcc $sg -fopenmp -w -o "$T/std.par" "$T/std.par.c" && "$T/std.par" >"$T/std.got" &&
+	   cmp -s "$T/std.want" "$T/std.got"; then
+		ok "$st"
+	else
+		bad "$st"
+	fi
+}
+std_same "-std=c11 -O0: the output built the same way prints the same" "-std=c11 -O0" -std=c11 -O0
+std_same "-std=gnu99 -O2 -O0 -Os: the last -O counts" "-std=gnu99 -Os" -std=gnu99 -O2 -O0 -Os
+std_same "-ansi: C90 has no __STDC_VERSION__" "-ansi -O2" -ansi
+"$MTPAR" -std=c13 "$T/std.c" >/dev/null 2>"$T/std.err"
+check "-std=c13: unrecognized, exit 1" '[ $? -eq 1 ] && grep -q "unrecognized command-line option" "$T/std.err"'

@@ -47,10 +47,19 @@ static int name_of(const Unparen *u, TSNode n)
 	return intern(u->src->text + s, ts_node_end_byte(n) - s);
 }
 
+/* Notes what name stands for; the table grows with the names interned since it was made. */
 static void mark(Unparen *u, int name, uint8_t kind)
 {
-	if (name > 0 && (uint32_t)name < u->nnames)
-		u->names[name] |= kind;
+	if (name <= 0)
+		return;
+	if ((uint32_t)name >= u->nnames) {
+		uint32_t n = intern_count();
+
+		u->names = xrealloc(u->names, n);
+		memset(u->names + u->nnames, 0, n - u->nnames);
+		u->nnames = n;
+	}
+	u->names[name] |= kind;
 }
 
 /* The name a declarator declares: through pointers, arrays, parameter lists, parentheses. */
@@ -209,7 +218,6 @@ static bool unparen_once(Source *src, TSTree *tree)
 
 	if (each_node(root, not_suspect, &u))
 		return false; /* most sources: no names to collect */
-	each_node(root, note_declaration, &u); /* interns the declared names first */
 	u.nnames = intern_count();
 	u.names = xcalloc(u.nnames, 1);
 	each_node(root, note_declaration, &u);
